@@ -1,0 +1,7 @@
+"""``python -m cardkit``: see :mod:`cardkit.cli`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,75 @@
+"""Actions common to both games: :class:`Pass` and :class:`Play`.
+
+Each game adds its own (501: look, bid, abandon, declare, give; Five Hundred: its bids, bury,
+nominate, …). Every action prints as text that its game's ``parse_action`` reads back.
+
+>>> str(Play(Card.parse("KS"), marriage=True))
+'play K♠ marriage'
+>>> str(Play(Card.parse("JK"), names=Suit.HEARTS))
+'play Jo naming ♥'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Suit
+from .errors import InvalidActionError
+from .game import Action
+
+
+@dataclass(frozen=True, repr=False)
+class Pass(Action):
+    """A pass in the auction; final in both games (rules.md 501 §5, 500 §4)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+
+
+@dataclass(frozen=True, repr=False)
+class Play(Action):
+    """Play ``card`` to the trick.
+
+    ``marriage``: 501, the leader shows K+Q of the card's suit and declares the marriage
+    (rules.md 501 §9). ``names``: Five Hundred, a led joker names the suit others must follow
+    (rules.md 500 §8).
+    """
+
+    card: Card
+    marriage: bool = False
+    names: Suit | None = None
+
+    def __str__(self) -> str:
+        text = f"play {self.card}"
+        if self.marriage:
+            text += " marriage"
+        if self.names is not None:
+            text += f" naming {self.names}"
+        return text
+
+
+def parse_common(words: list[str], original: str) -> Action | None:
+    """``Pass`` or ``Play`` from lower-cased words, ``None`` if the words are neither.
+
+    Raises:
+        InvalidActionError: a ``play`` whose card or suffix cannot be read.
+    """
+    if words == ["pass"]:
+        return PASS
+    if words and words[0] == "play":
+        try:
+            card = Card.parse(words[1])
+            if len(words) == 2:
+                return Play(card)
+            if words[2:] == ["marriage"]:
+                return Play(card, marriage=True)
+            if len(words) == 4 and words[2] == "naming":
+                return Play(card, names=Suit.parse(words[3]))
+        except (IndexError, ValueError) as e:
+            raise InvalidActionError(f"cannot read action {original!r}: {e}") from None
+        raise InvalidActionError(
+            f"cannot read action {original!r}: expected 'play CARD', 'play CARD marriage' or 'play JK naming SUIT'")
+    return None

@@ -1,0 +1,143 @@
+"""The command line: ``python -m cardkit play|replay ...``.
+
+- ``play GAME [--players N] [--seed S] [--player KIND ...] [--rule NAME=VALUE ...] [--save FILE]``
+  plays a whole match between computer players and prints a transcript and the score sheet.
+- ``replay FILE [--json]`` replays a record and prints the result; ``--json`` prints one JSON
+  object with ``"scores"`` (after the replay, in seat order).
+
+Errors go to stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence
+
+from .errors import CardkitError
+from .game import Match, find_game
+
+
+def _rules(items: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise CardkitError(f"--rule {item!r}: write NAME=VALUE, e.g. --rule joker-lead=loose")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def transcript(match: Match) -> list[str]:
+    """Every hand of ``match`` as readable lines: the deal, each action, the hand's result."""
+    lines: list[str] = []
+    names = match.game.names
+    for i, hand in enumerate(match.hands, 1):
+        lines.append(f"— hand {i}, dealer {names[hand.dealer]} —")
+        replay = match.game.new_hand(hand.dealer, hand.scores_before, hand.pack)
+        for s, cards in enumerate(replay.view().hands):
+            if not isinstance(cards, int) and cards:
+                lines.append(f"  {names[s]} holds {cards}")
+        for a in hand.history():
+            seat = replay.current_player()
+            describe = getattr(replay, "describe", None)
+            lines.append("  " + (describe(a, seat) if describe else f"{names[seat]}: {a}"))
+            before = len(getattr(replay, "tricks", []))
+            replay.apply_action(a)
+            tricks = getattr(replay, "tricks", [])
+            if len(tricks) > before and tricks[-1].winner is not None:
+                lines.append(f"    trick to {names[tricks[-1].winner]}")
+        if hand.is_terminal():
+            changes = ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(hand.returns()))
+            lines.append(f"  {hand.summary()} — {changes}")
+    return lines
+
+
+def score_sheet_text(match: Match) -> list[str]:
+    """The score sheet as aligned text lines."""
+    names = match.game.names
+    head = f"{'hand':>4}  {'dealer':<6} " + " ".join(f"{n:>7}" for n in names) + "  summary"
+    lines = [head, f"{'':>4}  {'start':<6} " + " ".join(f"{s:>7}" for s in match.start_scores)]
+    for row in match.score_sheet():
+        lines.append(f"{row['hand']:>4}  {row['dealer']:<6} " + " ".join(f"{row[n]:>7}" for n in names)
+                     + f"  {row['summary']}")
+    return lines
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .players import find_player
+
+    game = find_game(args.game, args.players, **_rules(args.rule))
+    kinds = args.player or ["sensible" if args.game == "501" else "random"]
+    if len(kinds) == 1:
+        kinds = kinds * game.players
+    if len(kinds) != game.players:
+        raise CardkitError(f"--player given {len(kinds)} times for {game.players} players: give 1 or {game.players}")
+    seed = args.seed
+    players = [find_player(game.name, k, None if seed is None else seed * 100 + i) for i, k in enumerate(kinds)]
+    match = Match(game, seed=seed)
+    match.play(players, max_hands=args.max_hands)
+    if not args.quiet:
+        print("\n".join(transcript(match)))
+        print()
+    print("\n".join(score_sheet_text(match)))
+    print(match.outcome.result(game.names) if match.outcome else f"no winner after {len(match.hands)} hands")
+    if args.save:
+        from .records import save
+
+        save(match, args.save)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .records import load
+
+    match = load(args.file)
+    names = match.game.names
+    if args.json:
+        out = {"game": match.game.name, "players": match.game.players, "names": names,
+               "hands": len(match.hands), "scores": match.scores,
+               "returns": [h.returns() for h in match.hands],
+               "summaries": [h.summary() for h in match.hands],
+               "winners": list(match.outcome.winners) if match.outcome else None}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print("\n".join(transcript(match)))
+        print()
+        print("\n".join(score_sheet_text(match)))
+        if match.outcome:
+            print(match.outcome.result(names))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m cardkit``."""
+    p = argparse.ArgumentParser(prog="python -m cardkit", description="cardkit: 501♠ and Five Hundred")
+    sub = p.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play a match between computer players")
+    play.add_argument("game", help="501 or 500")
+    play.add_argument("--players", type=int, default=None, help="number of players")
+    play.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
+    play.add_argument("--player", action="append", help="computer player kind (once, or once per seat)")
+    play.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
+    play.add_argument("--max-hands", type=int, default=200, help="stop after this many hands")
+    play.add_argument("--quiet", action="store_true", help="print only the score sheet")
+    play.add_argument("--save", help="write the match record to this file")
+    play.set_defaults(func=cmd_play)
+    rep = sub.add_parser("replay", help="replay a record file and print the result")
+    rep.add_argument("file")
+    rep.add_argument("--json", action="store_true", help="print one JSON object")
+    rep.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except CardkitError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2

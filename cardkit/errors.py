@@ -1,0 +1,56 @@
+"""The kit's errors, split by cause as python-chess does; all are ``ValueError`` subclasses.
+
+- :class:`InvalidActionError`: the text of an action or card cannot be read at all.
+- :class:`IllegalActionError`: a well-formed action that the rules forbid here; it names the rule.
+- :class:`RecordError`: a hand record that is malformed; it lists every problem with its place.
+- :class:`UnknownOptionError`: a rule option or value the game does not know; it lists the valid ones.
+"""
+
+from __future__ import annotations
+
+
+class CardkitError(ValueError):
+    """Base class of every error the kit raises on bad input."""
+
+
+class InvalidCardError(CardkitError):
+    """A card's text cannot be parsed (e.g. ``"1X"``)."""
+
+
+class InvalidActionError(CardkitError):
+    """An action's text cannot be parsed, or it is not an action of this game."""
+
+
+class IllegalActionError(CardkitError):
+    """A well-formed action the rules forbid in this position.
+
+    Attributes:
+        rule: the rules.md item at fault, e.g. ``"rules.md 501 §8"``.
+        seat: the seat that tried the action, or ``None``.
+        action: the action as text.
+
+    The state the action was tried on is left unchanged.
+    """
+
+    def __init__(self, message: str, *, rule: str, seat: int | None = None, action: str = "") -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.seat = seat
+        self.action = action
+
+
+class UnknownOptionError(CardkitError):
+    """A rule option, option value or game name that is not known; the message lists the valid ones."""
+
+
+class RecordError(CardkitError):
+    """A record file that cannot be loaded.
+
+    Attributes:
+        problems: every ``(place, message)`` found, place as ``"hands[0].actions[7]"``.
+    """
+
+    def __init__(self, problems: list[tuple[str, str]], source: str = "record") -> None:
+        self.problems = problems
+        lines = [f"{place}: {message}" for place, message in problems]
+        super().__init__(f"{source}: {len(problems)} problem(s)\n" + "\n".join(lines))

@@ -1,0 +1,423 @@
+"""The Game / State / Match protocol shared by both games, in the OpenSpiel manner.
+
+- A :class:`Game` holds the fixed rules of a table: the game, the number of seats, the options.
+- A :class:`State` is one hand (one deal) in progress: ``current_player()``, ``phase``,
+  ``legal_actions()``, ``apply_action(a)``, ``is_terminal()``, ``returns()``, ``clone()``,
+  ``history()``, ``view(seat)``.
+- A :class:`Match` strings hands together: the seeded first dealer and shuffles, running scores,
+  dealer rotation and the end of the match (an :class:`Outcome`).
+
+A seed and the actions are the whole record of a match; see :mod:`cardkit.records`.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Sequence
+
+from .cards import Card, Cards
+from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError
+from .tricks import Trick
+
+#: Where a card of the pack goes in the deal: a seat number, or ``TALON`` (501's talon, 500's kitty).
+TALON = -1
+
+
+class Action:
+    """Base of every action. Actions are immutable values; ``str`` is the text that parses back."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a match: ``winners`` (seats, several for a shared win), final ``scores`` and why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+    def result(self, names: Sequence[str] | None = None) -> str:
+        """A one-line summary, e.g. ``"A wins (-12): a score reached 0 or below"``."""
+        who = [names[w] if names else f"seat {w}" for w in self.winners]
+        verb = "win" if len(who) > 1 else "wins"
+        return f"{' and '.join(who)} {verb}: {self.reason}"
+
+
+@dataclass
+class View:
+    """What one seat may see of a hand (``seat``), or everything (``seat`` is ``None``).
+
+    ``hands[s]`` is a :class:`Cards` when seat ``s``'s cards are visible to the viewer, else the
+    number of cards it holds. ``talon`` likewise (501's talon, 500's kitty). ``extra`` holds what a
+    game adds (the contract, marriages, blind seats, …) as plain values.
+    """
+
+    seat: int | None
+    phase: str
+    dealer: int
+    current_player: int | None
+    hands: list[Cards | int]
+    talon: Cards | int
+    tricks: list[Trick]
+    current_trick: Trick | None
+    calls: list[tuple[int, str]]
+    scores: list[int]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def _repr_html_(self) -> str:
+        from .svg import view_html
+
+        return view_html(self)
+
+
+def deal_cards(pack: Sequence[Card], targets: Sequence[int]) -> tuple[list[list[Card]], list[Card]]:
+    """Hands and talon from a pack in deal order and the target of each pack position.
+
+    ``targets[i]`` is the seat that receives ``pack[i]`` or :data:`TALON`. Returns
+    ``(hands, talon)`` with ``hands`` indexed by seat (seats that get nothing hold ``[]``).
+    """
+    if len(pack) != len(targets):
+        raise CardkitError(f"a pack of {len(pack)} cards, but the deal places {len(targets)}")
+    seats = max(targets) + 1
+    hands: list[list[Card]] = [[] for _ in range(seats)]
+    talon: list[Card] = []
+    for card, t in zip(pack, targets):
+        (talon if t == TALON else hands[t]).append(card)
+    return hands, talon
+
+
+def pack_from_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card], targets: Sequence[int]) -> list[Card]:
+    """The pack order that :func:`deal_cards` maps to these hands and talon (its inverse).
+
+    Raises:
+        CardkitError: when a hand or the talon holds the wrong number of cards.
+    """
+    want: dict[int, int] = {}
+    for t in targets:
+        want[t] = want.get(t, 0) + 1
+    sources = {t: list(talon) if t == TALON else list(hands[t]) if t < len(hands) else [] for t in want}
+    for t, n in want.items():
+        if len(sources[t]) != n:
+            where = "talon" if t == TALON else f"hand of seat {t}"
+            raise CardkitError(f"the {where} must hold {n} cards, not {len(sources[t])}")
+    for s in range(len(hands)):
+        if s not in want and hands[s]:
+            raise CardkitError(f"seat {s} is dealt no cards but a hand of {len(hands[s])} was given")
+    pos = {t: 0 for t in want}
+    pack = []
+    for t in targets:
+        pack.append(sources[t][pos[t]])
+        pos[t] += 1
+    return pack
+
+
+class Game(ABC):
+    """The fixed rules of a table. Subclasses: :class:`cardkit.game501.Game501`, …"""
+
+    #: The game's short name in records and on the command line: ``"501"`` or ``"500"``.
+    name: ClassVar[str]
+    #: The game's title for people.
+    title: ClassVar[str]
+
+    def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
+        self.players = players
+        self.names: list[str] = list(names) if names else self.default_names(players)
+        if len(self.names) != players:
+            raise CardkitError(f"{players} players need {players} names, not {len(self.names)}")
+
+    def default_names(self, players: int) -> list[str]:
+        """Seat names when none are given."""
+        return [chr(ord("A") + i) for i in range(players)]
+
+    @property
+    @abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The rule options as plain values, as saved in records."""
+
+    @abstractmethod
+    def new_pack(self) -> Cards:
+        """The pack in a fixed, unshuffled order."""
+
+    @abstractmethod
+    def deal_targets(self, dealer: int) -> list[int]:
+        """For each pack position in deal order, the seat receiving it or :data:`TALON`."""
+
+    @abstractmethod
+    def new_hand(self, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> State:
+        """A new hand dealt from ``pack`` (deal order) by ``dealer``, with running ``scores``."""
+
+    @abstractmethod
+    def initial_scores(self) -> list[int]:
+        """The score of every seat at the start of a match."""
+
+    @abstractmethod
+    def match_outcome(self, hand: State) -> Outcome | None:
+        """The end of the match after ``hand`` (terminal), or ``None`` if play goes on."""
+
+    @abstractmethod
+    def parse_action(self, text: str | Action) -> Action:
+        """Read an action of this game; raises :class:`InvalidActionError`."""
+
+    def next_dealer(self, dealer: int) -> int:
+        """The next dealer: one seat to the left, after every hand (rules.md 501 §2, 500 §4)."""
+        return (dealer + 1) % self.players
+
+    def shuffled_pack(self, rng: random.Random) -> list[Card]:
+        """A shuffled and cut pack, in deal order."""
+        pack = list(self.new_pack())
+        rng.shuffle(pack)
+        cut = rng.randrange(1, len(pack))
+        return pack[cut:] + pack[:cut]
+
+    def deal_from_hands(self, dealer: int, hands: Sequence[Sequence[Card]], talon: Sequence[Card]) -> list[Card]:
+        """The pack order that deals exactly these ``hands`` and ``talon`` for ``dealer``."""
+        return pack_from_deal(hands, talon, self.deal_targets(dealer))
+
+    def check_pack(self, pack: Sequence[Card]) -> None:
+        """Raise :class:`CardkitError` unless ``pack`` holds exactly this game's cards."""
+        want: dict[Card, int] = {}
+        for c in self.new_pack():
+            want[c] = want.get(c, 0) + 1
+        have: dict[Card, int] = {}
+        for c in pack:
+            have[c] = have.get(c, 0) + 1
+        if want != have:
+            extra = [str(c) for c in have if have[c] > want.get(c, 0)]
+            missing = [str(c) for c in want if want[c] > have.get(c, 0)]
+            parts = []
+            if extra:
+                parts.append("not in this pack or repeated: " + " ".join(extra))
+            if missing:
+                parts.append("missing: " + " ".join(missing))
+            raise CardkitError(f"not a {self.title} pack of {len(want)} cards ({'; '.join(parts)})")
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}(players={self.players}{opts})"
+
+
+class State(ABC):
+    """One hand in progress. Every action is checked; a rejected one changes nothing."""
+
+    game: Game
+    dealer: int
+    scores_before: list[int]
+    pack: Cards
+
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The phase, e.g. ``"auction"``, ``"play"``, ``"over"``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (empty when the hand is over)."""
+
+    @abstractmethod
+    def _check(self, action: Action) -> IllegalActionError | None:
+        """The error that makes ``action`` illegal for the player to act, or ``None``; changes nothing."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out ``action``, already checked legal."""
+
+    @abstractmethod
+    def returns(self) -> list[int]:
+        """The score change of every seat for this hand (all zeros until the hand is over)."""
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may see, or everything when ``seat`` is ``None``."""
+
+    def is_terminal(self) -> bool:
+        """True once the hand is over (played out, abandoned, thrown in or stopped)."""
+        return self.current_player() is None
+
+    def apply_action(self, action: Action | str) -> Action:
+        """Apply ``action`` (an action or its text) for the player to act and return it.
+
+        Raises:
+            InvalidActionError: the text is not an action of this game.
+            IllegalActionError: the rules forbid it here; the state is unchanged.
+        """
+        a = self.game.parse_action(action)
+        err = self._check(a)
+        if err is not None:
+            raise err
+        self._do(a)
+        self._history.append(a)
+        return a
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """Why ``action`` is illegal now (the message, naming the rule), or ``None`` if it is legal.
+
+        Raises:
+            InvalidActionError: the text is not an action of this game.
+        """
+        err = self._check(self.game.parse_action(action))
+        return None if err is None else str(err)
+
+    def summary(self) -> str:
+        """One line saying how the hand went (or stands), for score sheets and transcripts."""
+        return self.phase
+
+    def history(self) -> list[Action]:
+        """The actions applied so far, in order."""
+        return list(self._history)
+
+    def scores_after(self) -> list[int]:
+        """The running scores after this hand's :meth:`returns`."""
+        return [s + r for s, r in zip(self.scores_before, self.returns())]
+
+    def clone(self) -> State:
+        """An independent copy: actions on it leave this state alone."""
+        return copy.deepcopy(self)
+
+    def name(self, seat: int) -> str:
+        """The seat's name."""
+        return self.game.names[seat]
+
+    _history: list[Action]
+
+
+class Match:
+    """A match: hands dealt one after another until the game's end rule is met.
+
+    Args:
+        game: the table's rules.
+        seed: seeds the first dealer and every shuffle, so a match is reproducible.
+        dealer: the first dealer; drawn at random from ``seed`` when ``None`` (rules.md 501 §2).
+        scores: running scores to start from; the game's initial scores when ``None``.
+    """
+
+    def __init__(self, game: Game, seed: int | None = None, dealer: int | None = None,
+                 scores: Sequence[int] | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        first = self.rng.randrange(game.players)
+        self.first_dealer = first if dealer is None else dealer
+        self.dealer = self.first_dealer
+        self.start_scores = list(scores) if scores is not None else game.initial_scores()
+        self.scores = list(self.start_scores)
+        self.hands: list[State] = []
+        self.outcome: Outcome | None = None
+
+    @property
+    def state(self) -> State:
+        """The current (last) hand. Raises :class:`CardkitError` before the first deal."""
+        if not self.hands:
+            raise CardkitError("no hand dealt yet: call new_hand()")
+        return self.hands[-1]
+
+    def new_hand(self, pack: Sequence[Card] | None = None) -> State:
+        """Deal the next hand, from ``pack`` (deal order) or a seeded shuffle.
+
+        Raises:
+            CardkitError: the match is over, the current hand is not, or the pack is wrong.
+        """
+        if self.outcome is not None:
+            raise CardkitError(f"the match is over: {self.outcome.result(self.game.names)}")
+        if self.hands and not self.hands[-1].is_terminal():
+            raise CardkitError("the current hand is not over yet")
+        if pack is None:
+            pack = self.game.shuffled_pack(self.rng)
+        else:
+            self.game.check_pack(pack)
+        state = self.game.new_hand(self.dealer, self.scores, pack)
+        self.hands.append(state)
+        return state
+
+    def apply_action(self, action: Action | str) -> Action:
+        """Apply an action to the current hand; on the hand's end, score it and move the deal."""
+        a = self.state.apply_action(action)
+        if self.state.is_terminal():
+            self._finish_hand()
+        return a
+
+    def _finish_hand(self) -> None:
+        hand = self.state
+        self.scores = hand.scores_after()
+        self.outcome = self.game.match_outcome(hand)
+        self.dealer = self.game.next_dealer(hand.dealer)
+
+    def is_over(self) -> bool:
+        """True once the match has an :class:`Outcome`."""
+        return self.outcome is not None
+
+    def play(self, players: Sequence[Any], max_hands: int = 1000) -> Outcome | None:
+        """Play the match out with one player object per seat (see :mod:`cardkit.players`).
+
+        Returns the outcome, or ``None`` if ``max_hands`` hands were dealt without one.
+        """
+        while self.outcome is None and len(self.hands) < max_hands:
+            if not self.hands or self.state.is_terminal():
+                self.new_hand()
+            state = self.state
+            while not state.is_terminal():
+                seat = state.current_player()
+                self.apply_action(players[seat].choose(state))
+        return self.outcome
+
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """One row per finished hand: hand number, dealer, summary, each seat's change and score."""
+        rows = []
+        scores = list(self.start_scores)
+        for i, hand in enumerate(self.hands, 1):
+            if not hand.is_terminal():
+                break
+            r = hand.returns()
+            scores = [s + d for s, d in zip(scores, r)]
+            row: dict[str, Any] = {"hand": i, "dealer": self.game.names[hand.dealer],
+                                   "summary": hand.summary()}  # type: ignore[attr-defined]
+            for s, name in enumerate(self.game.names):
+                row[f"{name} ±"] = r[s]
+                row[name] = scores[s]
+            rows.append(row)
+        return rows
+
+
+_GAMES = {"501": "cardkit.game501:Game501", "500": "cardkit.game500:Game500"}
+
+
+def find_game(name: str, players: int | None = None, **options: Any) -> Game:
+    """The game called ``name`` (``"501"`` or ``"500"``) for ``players`` seats with ``options``.
+
+    Raises:
+        UnknownOptionError: an unknown game name, option or value; the message lists valid ones.
+    """
+    where = _GAMES.get(str(name))
+    if where is None:
+        raise UnknownOptionError(f"unknown game {name!r}: use one of {', '.join(_GAMES)}")
+    module, cls = where.split(":")
+    game_cls = getattr(importlib.import_module(module), cls)
+    kwargs: dict[str, Any] = dict(options)
+    if players is not None:
+        kwargs["players"] = players
+    return game_cls(**kwargs)
+
+
+def parse_words(text: str) -> list[str]:
+    """Split an action's text into lower-case words (helper for the games' parsers)."""
+    return text.strip().split()
+
+
+def ensure_action(text: str | Action, kinds: Iterable[type]) -> Action | None:
+    """``text`` itself if it is already an action of one of ``kinds``; ``None`` for text."""
+    if isinstance(text, Action):
+        if isinstance(text, tuple(kinds)):
+            return text
+        raise InvalidActionError(f"{text!r} is not an action of this game")
+    return None

@@ -1,0 +1,605 @@
+"""501♠: the Russian three-player game counting down from 501 (rules.md 501 §1–§12).
+
+>>> game = Game501(players=3)
+>>> state = game.new_hand(dealer=0, scores=[501, 501, 501], pack=game.new_pack())
+>>> state.current_player(), state.phase
+(1, 'auction')
+>>> [str(a) for a in state.legal_actions()[:4]]
+['look', 'pass', 'bid 66', 'bid 67']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .actions import PASS, Pass, Play, parse_common
+from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
+from .errors import IllegalActionError, InvalidActionError
+from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
+from .i18n import _
+from .tricks import Trick, following_cards, trick_winner
+
+#: Ranks of the 24-card pack, highest first, and their card points (rules.md 501 §3).
+RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+_ORDER = {r: 5 - i for i, r in enumerate(RANKS)}
+START_SCORE = 501
+MIN_BID = 66
+#: The most a hand can score, 120 card points + marriages 40+20+20+20 (rules.md 501 §5, kit).
+MAX_BID = 220
+ABANDON_PENALTY = 25
+PHASES = ("auction", "talon", "exchange", "play", "over")
+
+
+def card_points(card: Card) -> int:
+    """Card points of a 501 card: A 11, 10 10, K 4, Q 3, J 2, 9 0 (rules.md 501 §3)."""
+    return POINTS[card.rank]
+
+
+def rule(n: int) -> str:
+    """The citation of rules.md 501 item ``n``."""
+    return f"rules.md 501 §{n}"
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, repr=False)
+class Look(Action):
+    """A blind player looks at their cards, on their own turn in the auction (rules.md 501 §6)."""
+
+    def __str__(self) -> str:
+        return "look"
+
+
+@dataclass(frozen=True, repr=False)
+class Bid(Action):
+    """A bid of ``points`` (66..220, above the standing bid; rules.md 501 §5)."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"bid {self.points}"
+
+
+@dataclass(frozen=True, repr=False)
+class Abandon(Action):
+    """The bidder gives the hand up after the talon is exposed (rules.md 501 §7)."""
+
+    def __str__(self) -> str:
+        return "abandon"
+
+
+@dataclass(frozen=True, repr=False)
+class Declare(Action):
+    """The bidder names trumps (``None`` for no-trump) and the final ``contract`` (rules.md 501 §7)."""
+
+    trump: Suit | None
+    contract: int
+
+    def __str__(self) -> str:
+        return f"declare {self.trump if self.trump else 'NT'} {self.contract}"
+
+
+@dataclass(frozen=True, repr=False)
+class Give(Action):
+    """The bidder gives ``card`` face down to the next opponent, the left one first (rules.md 501 §7)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"give {self.card}"
+
+
+LOOK = Look()
+ABANDON = Abandon()
+_BIDS = tuple(Bid(n) for n in range(MIN_BID, MAX_BID + 1))
+_TRUMPS: tuple[Suit | None, ...] = (*SUITS, None)
+_DECLARES = {t: tuple(Declare(t, n) for n in range(MIN_BID, MAX_BID + 1)) for t in _TRUMPS}
+_KINDS = (Pass, Play, Look, Bid, Abandon, Declare, Give)
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read a 501 action: ``pass``, ``look``, ``bid 80``, ``abandon``, ``declare H 100`` (or ``NT``),
+    ``give 9D``, ``play KS``, ``play KS marriage``. Raises :class:`InvalidActionError`.
+
+    >>> parse_action("declare ♥ 100")
+    Declare.parse('declare ♥ 100')
+    """
+    done = ensure_action(text, _KINDS)
+    if done is not None:
+        return done
+    original = str(text)
+    words = original.strip().lower().split()
+    common = parse_common(words, original)
+    if common is not None:
+        if isinstance(common, Play) and common.names is not None:
+            raise InvalidActionError(f"cannot read action {original!r}: 501 has no joker to name a suit with")
+        return common
+    try:
+        if words == ["look"]:
+            return LOOK
+        if words == ["abandon"]:
+            return ABANDON
+        if len(words) == 2 and words[0] == "bid":
+            return Bid(int(words[1]))
+        if len(words) == 3 and words[0] == "declare":
+            trump = None if words[1] in ("nt", "no-trump", "notrump") else Suit.parse(words[1])
+            return Declare(trump, int(words[2]))
+        if len(words) == 2 and words[0] == "give":
+            return Give(Card.parse(words[1]))
+    except ValueError as e:
+        raise InvalidActionError(f"cannot read action {original!r}: {e}") from None
+    raise InvalidActionError(
+        f"cannot read action {original!r}: 501 actions are pass, look, bid N, abandon, "
+        "declare SUIT|NT N, give CARD, play CARD [marriage]")
+
+
+for _cls in _KINDS[2:]:
+    _cls.parse = staticmethod(parse_action)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- game
+
+
+class Game501(Game):
+    """501♠ for 3 or 4 players (rules.md 501 §1); with 4 the dealer sits each hand out.
+
+    Args:
+        players: 3 or 4.
+        names: seat names, ``A B C (D)`` by default, as in the rule text's example.
+
+    Raises:
+        UnknownOptionError: for another number of players.
+    """
+
+    name = "501"
+    title = "501♠"
+
+    def __init__(self, players: int = 3, names: Sequence[str] | None = None) -> None:
+        from .errors import UnknownOptionError
+
+        if players not in (3, 4):
+            raise UnknownOptionError(f"501♠ is for 3 or 4 players, not {players} (rules.md 501 §1)")
+        super().__init__(players, names)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """501 has no disputed rules: ``{}``."""
+        return {}
+
+    def new_pack(self) -> Cards:
+        """The 24-card pack, A 10 K Q J 9 in each suit (rules.md 501 §3)."""
+        return make_pack({s: RANKS for s in SUITS})
+
+    def active_seats(self, dealer: int) -> list[int]:
+        """The three seats dealt in, from the dealer's left; with 4 the dealer sits out (§1)."""
+        n = self.players
+        return [(dealer + i) % n for i in range(1, 4)]
+
+    def deal_targets(self, dealer: int) -> list[int]:
+        """``p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 ×4`` (rules.md 501 §4)."""
+        active = self.active_seats(dealer)
+        return (active + [TALON]) * 3 + active * 4
+
+    def new_hand(self, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> State501:
+        """Deal a hand from ``pack`` in deal order (rules.md 501 §4)."""
+        return State501(self, dealer, scores, pack)
+
+    def initial_scores(self) -> list[int]:
+        """Everyone starts at 501 (rules.md 501 §1)."""
+        return [START_SCORE] * self.players
+
+    def parse_action(self, text: str | Action) -> Action:
+        """See :func:`parse_action`."""
+        return parse_action(text)
+
+    def match_outcome(self, hand: State) -> Outcome | None:
+        """Any score ≤ 0 after a hand ends the match; the lowest of those wins, ties share (§11)."""
+        scores = hand.scores_after()
+        out = [s for s in range(self.players) if scores[s] <= 0]
+        if not out:
+            return None
+        low = min(scores[s] for s in out)
+        winners = tuple(s for s in out if scores[s] == low)
+        return Outcome(winners, tuple(scores), _("a score reached 0 or below; the lowest wins"))
+
+
+# ---------------------------------------------------------------- state
+
+
+class State501(State):
+    """One hand of 501♠. Build with :meth:`Game501.new_hand`.
+
+    Public attributes (read them, change them only through :meth:`apply_action`): ``active`` (the
+    three seats dealt in, from the dealer's left), ``hands`` (cards per seat), ``talon``, ``blind``
+    (per seat), ``high_bid`` / ``bidder`` (standing bid), ``declarer``, ``declarer_blind``,
+    ``contract``, ``trump`` (``None`` is no-trump once a contract stands), ``tricks`` (completed),
+    ``trick`` (in progress), ``points`` (card points captured per seat), ``tricks_won``,
+    ``marriages`` (``(seat, suit, value)`` declared), ``gives`` (``(from, to, card)``),
+    ``abandoned``.
+    """
+
+    def __init__(self, game: Game501, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> None:
+        n = game.players
+        self.game = game
+        self.dealer = dealer
+        self.scores_before = list(scores)
+        self.pack = Cards(pack)
+        self.active = game.active_seats(dealer)
+        hands, talon = deal_cards(self.pack, game.deal_targets(dealer))
+        hands += [[] for _ in range(n - len(hands))]
+        self.hands: list[list[Card]] = hands
+        self.talon = Cards(talon)
+        self.blind = [s in self.active for s in range(n)]
+        self._phase = "auction"
+        self._to_act: int | None = self.active[0]
+        self.calls: list[tuple[int, Action]] = []
+        self.passed: set[int] = set()
+        self.high_bid: int | None = None
+        self.bidder: int | None = None
+        self.declarer: int | None = None
+        self.declarer_blind = False
+        self.contract: int | None = None
+        self.trump: Suit | None = None
+        self.gives: list[tuple[int, int, Card]] = []
+        self.tricks: list[Trick] = []
+        self.trick: Trick | None = None
+        self.points = [0] * n
+        self.tricks_won = [0] * n
+        self.marriages: list[tuple[int, Suit, int]] = []
+        self.abandoned = False
+        self._returns = [0] * n
+        self._history: list[Action] = []
+
+    # -- protocol
+
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return self._to_act
+
+    @property
+    def phase(self) -> str:
+        """``"auction"``, ``"talon"`` (abandon or declare), ``"exchange"``, ``"play"`` or ``"over"``."""
+        return self._phase
+
+    def returns(self) -> list[int]:
+        """Score changes per seat (§6, §7, §10); zeros until the hand is over. Lower is better."""
+        return list(self._returns)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act, in a fixed order."""
+        seat = self._to_act
+        if seat is None:
+            return []
+        ph = self._phase
+        if ph == "play":
+            return self._legal_plays(seat)
+        if ph == "auction":
+            low = MIN_BID if self.high_bid is None else self.high_bid + 1
+            head: list[Action] = [LOOK, PASS] if self.blind[seat] else [PASS]
+            return head + list(_BIDS[low - MIN_BID:])
+        if ph == "talon":
+            acts: list[Action] = [ABANDON]
+            start = self.high_bid - MIN_BID  # type: ignore[operator]
+            for t in _TRUMPS:
+                acts.extend(_DECLARES[t][start:])
+            return acts
+        # exchange: any card of the declarer's hand
+        return [Give(c) for c in _unique(self.hands[seat])]
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if self.trick is None or not self.trick.plays:
+            acts: list[Action] = []
+            for c in _unique(hand):
+                acts.append(Play(c))
+                if self._has_marriage(hand, c):
+                    acts.append(Play(c, marriage=True))
+            return acts
+        cards = following_cards(hand, self.trick.led_suit, _suit_of, self.trump, must_trump=True)
+        return [Play(c) for c in _unique(cards)]
+
+    @staticmethod
+    def _has_marriage(hand: Sequence[Card], card: Card) -> bool:
+        if card.rank is Rank.KING:
+            return Card(card.suit, Rank.QUEEN) in hand
+        if card.rank is Rank.QUEEN:
+            return Card(card.suit, Rank.KING) in hand
+        return False
+
+    # -- checking
+
+    def _illegal(self, message: str, item: int, action: Action) -> IllegalActionError:
+        seat = self._to_act
+        name = self.name(seat) if seat is not None else "nobody"
+        return IllegalActionError(_("illegal {action} by {name}: {why}").format(
+            action=f"'{action}'", name=name, why=message), rule=rule(item), seat=seat, action=str(action))
+
+    def _check(self, a: Action) -> IllegalActionError | None:
+        seat = self._to_act
+        if seat is None:
+            return IllegalActionError(_("the hand is over: no action is possible"), rule=rule(11),
+                                      action=str(a))
+        ph = self._phase
+        if ph == "auction":
+            return self._check_auction(seat, a)
+        if ph == "talon":
+            return self._check_talon(a)
+        if ph == "exchange":
+            if not isinstance(a, Give):
+                return self._illegal(_("the bidder must now give one card to each opponent"), 7, a)
+            if a.card not in self.hands[seat]:
+                return self._illegal(_("{card} is not in the bidder's hand ({hand})").format(
+                    card=a.card, hand=_cards(self.hands[seat])), 7, a)
+            return None
+        return self._check_play(seat, a)
+
+    def _check_auction(self, seat: int, a: Action) -> IllegalActionError | None:
+        if isinstance(a, Look):
+            if not self.blind[seat]:
+                return self._illegal(_("{name} has already looked; looking is final").format(
+                    name=self.name(seat)), 6, a)
+            return None
+        if isinstance(a, Pass):
+            return None
+        if isinstance(a, Bid):
+            if a.points < MIN_BID:
+                return self._illegal(_("a bid must be at least {n}").format(n=MIN_BID), 5, a)
+            if a.points > MAX_BID:
+                return self._illegal(_("no bid may exceed {n}, the most a hand can score").format(n=MAX_BID), 5, a)
+            if self.high_bid is not None and a.points <= self.high_bid:
+                return self._illegal(_("a bid must be higher than the standing bid of {n}").format(
+                    n=self.high_bid), 5, a)
+            return None
+        return self._illegal(_("during the auction a player may only look, pass or bid"), 5, a)
+
+    def _check_talon(self, a: Action) -> IllegalActionError | None:
+        if isinstance(a, Abandon):
+            return None
+        if isinstance(a, Declare):
+            if a.contract < self.high_bid:  # type: ignore[operator]
+                return self._illegal(_("the final contract may not be lower than the last bid, {n}").format(
+                    n=self.high_bid), 7, a)
+            if a.contract > MAX_BID:
+                return self._illegal(_("no contract may exceed {n}, the most a hand can score").format(
+                    n=MAX_BID), 5, a)
+            return None
+        return self._illegal(_("the bidder must now abandon or declare trumps and a contract"), 7, a)
+
+    def _check_play(self, seat: int, a: Action) -> IllegalActionError | None:
+        if not isinstance(a, Play):
+            return self._illegal(_("it is time to play a card"), 8, a)
+        hand = self.hands[seat]
+        card = a.card
+        if card not in hand:
+            return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
+                card=card, name=self.name(seat), hand=_cards(hand)), 8, a)
+        leading = self.trick is None or not self.trick.plays
+        if a.marriage:
+            if not leading:
+                return self._illegal(_("a marriage may be declared only when leading"), 9, a)
+            if card.rank not in (Rank.KING, Rank.QUEEN):
+                return self._illegal(_("a marriage is declared by leading its king or queen"), 9, a)
+            if not self._has_marriage(hand, card):
+                other = Rank.QUEEN if card.rank is Rank.KING else Rank.KING
+                return self._illegal(_("{name} does not hold {card}, so there is no marriage to declare").format(
+                    name=self.name(seat), card=Card(card.suit, other)), 9, a)
+        if leading:
+            return None
+        led = self.trick.led_suit  # type: ignore[union-attr]
+        if card.suit is led:
+            return None
+        follow = [c for c in hand if c.suit is led]
+        if follow:
+            return self._illegal(_("must follow {suit}: {name} holds {cards}").format(
+                suit=led, name=self.name(seat), cards=_cards(follow)), 8, a)
+        if self.trump is not None and card.suit is not self.trump:
+            trumps = [c for c in hand if c.suit is self.trump]
+            if trumps:
+                return self._illegal(_("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
+                    suit=led, name=self.name(seat), cards=_cards(trumps)), 8, a)
+        return None
+
+    # -- doing
+
+    def _do(self, a: Action) -> None:
+        seat = self._to_act
+        assert seat is not None
+        ph = self._phase
+        if ph == "play":
+            self._do_play(seat, a)  # type: ignore[arg-type]
+        elif ph == "auction":
+            self._do_auction(seat, a)
+        elif ph == "talon":
+            self._do_talon(seat, a)
+        else:
+            self._do_give(seat, a)  # type: ignore[arg-type]
+
+    def _next_active(self, seat: int, skip: set[int] | None = None) -> int:
+        act = self.active
+        i = act.index(seat)
+        for k in range(1, 4):
+            s = act[(i + k) % 3]
+            if not skip or s not in skip:
+                return s
+        return seat
+
+    def _do_auction(self, seat: int, a: Action) -> None:
+        if isinstance(a, Look):
+            self.blind[seat] = False
+            return
+        self.calls.append((seat, a))
+        if isinstance(a, Bid):
+            self.high_bid, self.bidder = a.points, seat
+        else:
+            self.passed.add(seat)
+        left = [s for s in self.active if s not in self.passed]
+        if not left:  # all three passed: nobody scores, next dealer (§5)
+            self._phase, self._to_act = "over", None
+            return
+        if left == [self.bidder]:
+            self._end_auction()
+            return
+        self._to_act = self._next_active(seat, self.passed)
+
+    def _end_auction(self) -> None:
+        d = self.bidder
+        assert d is not None
+        self.declarer = d
+        self.declarer_blind = self.blind[d]
+        self.blind = [False] * self.game.players
+        self.hands[d] = self.hands[d] + list(self.talon)
+        self._phase, self._to_act = "talon", d
+
+    def _do_talon(self, seat: int, a: Action) -> None:
+        mult = 2 if self.declarer_blind else 1
+        if isinstance(a, Abandon):
+            self.abandoned = True
+            r = self._returns
+            r[seat] = self.high_bid * mult  # type: ignore[operator]
+            for s in self.active:
+                if s != seat:
+                    r[s] = -ABANDON_PENALTY
+            self._phase, self._to_act = "over", None
+            return
+        assert isinstance(a, Declare)
+        self.trump, self.contract = a.trump, a.contract
+        self._phase = "exchange"
+
+    def _do_give(self, seat: int, a: Give) -> None:
+        to = self._next_active(seat) if not self.gives else self._next_active(self.gives[0][1])
+        self.hands[seat].remove(a.card)
+        self.hands[to].append(a.card)
+        self.gives.append((seat, to, a.card))
+        if len(self.gives) == 2:
+            self._phase = "play"
+            self._to_act = self.active[0]
+            self.trick = Trick(self.active[0])
+
+    def _do_play(self, seat: int, a: Play) -> None:
+        trick = self.trick
+        assert trick is not None
+        self.hands[seat].remove(a.card)
+        if not trick.plays:
+            trick.led_suit = a.card.suit
+            if a.marriage:
+                suit = a.card.suit
+                value = 40 if suit is self.trump else 20
+                self.marriages.append((seat, suit, value))  # type: ignore[arg-type]
+        trick.plays.append((seat, a.card))
+        if len(trick.plays) < 3:
+            self._to_act = self._next_active(seat)
+            return
+        win = trick_winner(trick.plays, trick.led_suit, self._power)
+        trick.winner = win
+        self.points[win] += sum(POINTS[c.rank] for _, c in trick.plays)
+        self.tricks_won[win] += 1
+        self.tricks.append(trick)
+        if len(self.tricks) == 8:
+            self.trick = None
+            self._score()
+        else:
+            self.trick = Trick(win)
+            self._to_act = win
+
+    def _power(self, card: Card, led: Suit | None) -> int:
+        if card.suit is self.trump:
+            return 100 + _ORDER[card.rank]
+        if card.suit is led:
+            return _ORDER[card.rank]
+        return -1
+
+    def hand_totals(self) -> list[int]:
+        """Per seat: card points captured + marriages that count (declarer won a trick) (§9, §10)."""
+        totals = list(self.points)
+        for seat, _suit, value in self.marriages:
+            if self.tricks_won[seat] > 0:
+                totals[seat] += value
+        return totals
+
+    def _score(self) -> None:
+        d = self.declarer
+        assert d is not None and self.contract is not None
+        mult = 2 if self.declarer_blind else 1
+        totals = self.hand_totals()
+        made = totals[d] >= self.contract
+        r = self._returns
+        r[d] = -self.contract * mult if made else self.contract * mult
+        for s in self.active:
+            if s != d:
+                r[s] = -totals[s]
+        self._phase, self._to_act = "over", None
+
+    # -- reading
+
+    def made(self) -> bool | None:
+        """Whether the declarer made the contract; ``None`` unless a contract was played out."""
+        if self._phase != "over" or self.contract is None or self.abandoned:
+            return None
+        return self.hand_totals()[self.declarer] >= self.contract  # type: ignore[index]
+
+    def summary(self) -> str:
+        """E.g. ``"A blind 100 ♦: 88, failed"``, ``"all passed"``, ``"B abandoned at 80"``."""
+        if self._phase == "auction":
+            return _("auction")
+        if self.declarer is None:
+            return _("all passed")
+        name = self.name(self.declarer)
+        blind = _("blind") + " " if self.declarer_blind else ""
+        if self.abandoned:
+            return _("{name} {blind}abandoned at {bid}").format(name=name, blind=blind, bid=self.high_bid)
+        if self.contract is None:
+            return _("{name} {blind}won the auction at {bid}").format(name=name, blind=blind, bid=self.high_bid)
+        trump = str(self.trump) if self.trump else _("no-trump")
+        head = f"{name} {blind}{self.contract} {trump}"
+        if self._phase != "over":
+            return head
+        total = self.hand_totals()[self.declarer]
+        return f"{head}: {total}, " + (_("made") if self.made() else _("failed"))
+
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may see (own cards unless blind, the exposed talon, the tricks, the calls);
+        everything when ``seat`` is ``None``."""
+        n = self.game.players
+        hands: list[Cards | int] = []
+        for s in range(n):
+            visible = seat is None or (s == seat and not self.blind[s])
+            hands.append(Cards(self.hands[s]) if visible else len(self.hands[s]))
+        exposed = seat is None or self.declarer is not None
+        extra: dict[str, Any] = {
+            "active": list(self.active), "blind": list(self.blind), "high_bid": self.high_bid,
+            "bidder": self.bidder, "declarer": self.declarer, "declarer_blind": self.declarer_blind,
+            "contract": self.contract, "trump": self.trump, "abandoned": self.abandoned,
+            "marriages": list(self.marriages), "points": list(self.points),
+            "tricks_won": list(self.tricks_won), "returns": self.returns(),
+            "gives": [(f, t, c if seat is None or seat in (f, t) else None) for f, t, c in self.gives],
+        }
+        return View(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
+                    hands=hands, talon=self.talon if exposed else len(self.talon),
+                    tricks=[t.copy() for t in self.tricks],
+                    current_trick=self.trick.copy() if self.trick else None,
+                    calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before), extra=extra)
+
+    def describe(self, action: Action, seat: int) -> str:
+        """A transcript line for ``action`` by ``seat`` (the full view: gives show their card)."""
+        name = self.name(seat)
+        if isinstance(action, Give):
+            return f"{name}: give {action.card}"
+        return f"{name}: {action}"
+
+    def __repr__(self) -> str:
+        return f"<State501 dealer={self.name(self.dealer)} {self.summary()}>"
+
+
+def _suit_of(card: Card) -> Suit | None:
+    return card.suit
+
+
+def _unique(cards: Sequence[Card]) -> list[Card]:
+    return list(dict.fromkeys(cards))
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)

@@ -1,0 +1,67 @@
+"""Computer players. A player has ``choose(state) -> Action`` for the seat to act, and
+``explain(state, action) -> str`` saying why in words.
+
+- :class:`RandomPlayer`: any legal action, uniformly, from a seeded RNG (both games).
+- :class:`cardkit.players.sensible501.Sensible501`: a simple, sensible 501♠ player.
+
+:func:`find_player` builds one by name for the command line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+from ..errors import UnknownOptionError
+from ..game import Action, State
+
+
+class Player(Protocol):
+    """What a computer player offers."""
+
+    def choose(self, state: State) -> Action:
+        """The action for ``state.current_player()``; always legal."""
+        ...
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, from ``random.Random(seed)``."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(state.legal_actions())
+
+    def explain(self, state: State, action: Action) -> str:
+        """Why: chance."""
+        return "chosen at random among the legal actions"
+
+
+_PLAYERS = {
+    ("501", "random"): "cardkit.players:RandomPlayer",
+    ("500", "random"): "cardkit.players:RandomPlayer",
+    ("501", "sensible"): "cardkit.players.sensible501:Sensible501",
+}
+
+
+def player_names(game: str) -> list[str]:
+    """The player kinds available for ``game``."""
+    return [p for g, p in _PLAYERS if g == game]
+
+
+def find_player(game: str, kind: str, seed: int | None = None) -> Any:
+    """A new computer player of ``kind`` for ``game``.
+
+    Raises:
+        UnknownOptionError: an unknown kind, listing the valid ones.
+    """
+    where = _PLAYERS.get((game, kind))
+    if where is None:
+        raise UnknownOptionError(f"unknown player {kind!r} for {game}: use one of {', '.join(player_names(game))}")
+    module, cls = where.split(":")
+    return getattr(importlib.import_module(module), cls)(seed=seed)

@@ -1,0 +1,115 @@
+"""A simple, sensible 501♠ player: bids from hand strength, declares its best trump suit, gives
+away its weakest cards, declares marriages, wins tricks cheaply and throws its lowest otherwise.
+
+It is no expert; it is a fair opponent for learners and a baseline for stronger players.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..actions import PASS, Play
+from ..cards import SUITS, Card, Rank, Suit
+from ..game import Action
+from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Bid, Declare, Give, State501, _ORDER
+
+
+def hand_strength(hand: Sequence[Card], trump: Suit | None) -> int:
+    """A rough forecast of the points a hand takes with ``trump``: a third of the pack's 120, plus
+    the hand's aces and tens, plus its marriages, plus 5 a trump. Points, not a promise."""
+    est = 20
+    for c in hand:
+        if c.rank is Rank.ACE:
+            est += 11
+        elif c.rank is Rank.TEN and Card(c.suit, Rank.ACE) in hand:
+            est += 10
+        if trump is not None and c.suit is trump:
+            est += 5
+    for s in SUITS:
+        if Card(s, Rank.KING) in hand and Card(s, Rank.QUEEN) in hand:
+            est += 40 if s is trump else 20
+    return est
+
+
+def best_trump(hand: Sequence[Card]) -> tuple[Suit | None, int]:
+    """The trump choice (suit or ``None`` for no-trump) with the highest :func:`hand_strength`."""
+    options: list[Suit | None] = [*SUITS, None]
+    scored = [(hand_strength(hand, t), i, t) for i, t in enumerate(options)]
+    best = max(scored)
+    return best[2], best[0]
+
+
+class Sensible501:
+    """A rule-of-thumb 501♠ player (see the module doc). ``seed`` breaks ties reproducibly."""
+
+    name = "sensible"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State501) -> Action:  # type: ignore[override]
+        """A legal action for the seat to act."""
+        seat = state.current_player()
+        assert seat is not None
+        legal = state.legal_actions()
+        hand = state.hands[seat]
+        if state.phase == "auction":
+            if state.blind[seat]:
+                return LOOK
+            _trump, est = best_trump(hand)
+            target = min(est - 10, 160)
+            low = MIN_BID if state.high_bid is None else state.high_bid + 1
+            if low <= target:
+                return Bid(low if state.high_bid is None else min(low + 4, target))
+            return PASS
+        if state.phase == "talon":
+            trump, est = best_trump(hand)
+            bid = state.high_bid or MIN_BID
+            if est + 15 < bid:
+                return ABANDON
+            return Declare(trump, bid)
+        if state.phase == "exchange":
+            keep_marriage = {c for c in hand if Play(c, marriage=True) in _marriage_plays(hand)}
+            cands = [c for c in hand if c not in keep_marriage and c.suit is not state.trump] or hand
+            return Give(min(cands, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
+        return self._play(state, seat, legal)
+
+    def _play(self, state: State501, seat: int, legal: list[Action]) -> Action:
+        marriages = [a for a in legal if isinstance(a, Play) and a.marriage]
+        if marriages:
+            return max(marriages, key=lambda a: a.card.suit is state.trump)  # type: ignore[attr-defined]
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        trick = state.trick
+        if trick is None or not trick.plays:
+            aces = [c for c in cards if c.rank is Rank.ACE and c.suit is not state.trump]
+            if aces:
+                return Play(aces[0])
+            return Play(min(cards, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
+        winners = []
+        for c in cards:
+            plays = trick.plays + [(seat, c)]
+            best = max(range(len(plays)), key=lambda i: (state._power(plays[i][1], trick.led_suit), -i))
+            if plays[best][0] == seat:
+                winners.append(c)
+        if winners and (len(trick.plays) == 2 or any(POINTS[c.rank] >= 10 for _, c in trick.plays)
+                        or len(trick.plays) == 1):
+            return Play(min(winners, key=lambda c: (state._power(c, trick.led_suit))))
+        return Play(min(cards, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
+
+    def explain(self, state: State501, action: Action) -> str:
+        """A sentence on why ``action`` suits this rule of thumb."""
+        if isinstance(action, Bid):
+            return f"hand strength {best_trump(state.hands[state.current_player()])[1]} points supports {action.points}"
+        if isinstance(action, Play) and action.marriage:
+            return "declares a marriage while leading"
+        return "rule of thumb"
+
+
+def _marriage_plays(hand: Sequence[Card]) -> list[Play]:
+    out = []
+    for s in SUITS:
+        k, q = Card(s, Rank.KING), Card(s, Rank.QUEEN)
+        if k in hand and q in hand:
+            out += [Play(k, marriage=True), Play(q, marriage=True)]
+    return out

@@ -1,0 +1,225 @@
+"""Hand and match records: a versioned JSON file, validated on load, replayed into a :class:`Match`.
+
+A record holds the game, its options, the seat names, the starting scores and, for every hand,
+the dealer, the pack in deal order (or the dealt hands and talon), every action as text, and the
+result. Loading parses JSON only (nothing is executed), validates it against :data:`SCHEMA` with
+``jsonschema``, then replays every action through the engine; every problem is reported with its
+place in the file (``hands[0].actions[7]: ...``) in one :class:`RecordError`.
+
+>>> from cardkit.game501 import Game501
+>>> m = Match(Game501(), seed=3); _ = m.new_hand()
+>>> loads(dumps(m)).hands[0].pack == m.hands[0].pack
+True
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from .cards import Card, Cards
+from .errors import CardkitError, RecordError
+from .game import Match, State, find_game
+
+FORMAT = "cardkit-record"
+VERSION = 1
+
+_CARD = {"type": "string", "pattern": r"^\s*(?i:(10|[2-9]|1[123]|[TJQKA])\s*[SCDH♠♣♦♥]|JK|JO|JOKER)\s*$"}
+_SCORES = {"type": "array", "items": {"type": "integer"}}
+
+#: The JSON Schema of a record (draft 2020-12).
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["format", "version", "game", "players", "hands"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        "game": {"enum": ["501", "500"]},
+        "players": {"type": "integer", "minimum": 3, "maximum": 6},
+        "options": {"type": "object", "additionalProperties": {"type": ["string", "boolean", "integer"]}},
+        "names": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "seed": {"type": ["integer", "null"]},
+        "start_scores": _SCORES,
+        "title": {"type": "string"},
+        "description": {"type": "string"},
+        "hands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["dealer", "actions"],
+                "additionalProperties": False,
+                "oneOf": [{"required": ["pack"]}, {"required": ["deal"]}],
+                "properties": {
+                    "dealer": {"type": "integer", "minimum": 0},
+                    "pack": {"type": "array", "items": _CARD},
+                    "deal": {
+                        "type": "object",
+                        "required": ["hands", "talon"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "hands": {"type": "array", "items": {"type": "array", "items": _CARD}},
+                            "talon": {"type": "array", "items": _CARD},
+                        },
+                    },
+                    "actions": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                    "result": {
+                        "type": ["object", "null"],
+                        "additionalProperties": False,
+                        "properties": {"returns": _SCORES, "scores": _SCORES, "summary": {"type": "string"}},
+                    },
+                },
+            },
+        },
+        "outcome": {
+            "type": ["object", "null"],
+            "additionalProperties": False,
+            "required": ["winners", "scores"],
+            "properties": {"winners": {"type": "array", "items": {"type": "integer"}}, "scores": _SCORES,
+                           "reason": {"type": "string"}},
+        },
+    },
+}
+
+
+def to_record(match: Match | State, *, title: str | None = None, description: str | None = None) -> dict[str, Any]:
+    """The record (a JSON-ready dict) of a match, or of a single hand given as a :class:`State`."""
+    if isinstance(match, State):
+        hands, game, start, seed, outcome = [match], match.game, match.scores_before, None, None
+    else:
+        hands, game, start, seed, outcome = match.hands, match.game, match.start_scores, match.seed, match.outcome
+    rec: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": game.name, "players": game.players,
+                           "options": dict(game.options), "names": list(game.names), "seed": seed,
+                           "start_scores": list(start)}
+    if title:
+        rec["title"] = title
+    if description:
+        rec["description"] = description
+    rec["hands"] = []
+    for h in hands:
+        result = None
+        if h.is_terminal():
+            result = {"returns": h.returns(), "scores": h.scores_after(), "summary": h.summary()}
+        rec["hands"].append({"dealer": h.dealer, "pack": h.pack.codes(), "actions": [str(a) for a in h.history()],
+                             "result": result})
+    rec["outcome"] = None if outcome is None else {
+        "winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+    return rec
+
+
+def dumps(match: Match | State, **kw: Any) -> str:
+    """The record as JSON text (UTF-8, indented, one hand's actions on one line)."""
+    return json.dumps(to_record(match, **kw), ensure_ascii=False, indent=1)
+
+
+def save(match: Match | State, path: str | Path, **kw: Any) -> None:
+    """Write the record of ``match`` (or a single hand) to ``path``."""
+    Path(path).write_text(dumps(match, **kw) + "\n", encoding="utf-8")
+
+
+def _place(path: Any) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "(top)"
+
+
+def validate(data: Any) -> list[tuple[str, str]]:
+    """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none."""
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    out = []
+    for e in errors:
+        msg = e.message
+        if e.validator == "pattern":
+            msg = f"{e.instance!r} is not a card: write rank then suit, e.g. 10H, QS, JK"
+        out.append((_place(e.absolute_path), msg))
+    return out
+
+
+def from_record(data: Any, source: str = "record") -> Match:
+    """Replay a record (a dict as read from JSON) into a :class:`Match`.
+
+    Raises:
+        RecordError: listing every problem found, each with its place.
+    """
+    problems = validate(data)
+    if problems:
+        raise RecordError(problems, source)
+    try:
+        game = find_game(data["game"], data["players"], **data.get("options", {}),
+                         **({"names": data["names"]} if "names" in data else {}))
+    except (CardkitError, TypeError) as e:
+        raise RecordError([("options", str(e))], source) from None
+    start = data.get("start_scores")
+    if start is not None and len(start) != game.players:
+        raise RecordError([("start_scores", f"{len(start)} scores for {game.players} players")], source)
+    first_dealer = data["hands"][0]["dealer"] if data["hands"] else 0
+    match = Match(game, seed=data.get("seed"), dealer=first_dealer, scores=start)
+    for i, h in enumerate(data["hands"]):
+        where = f"hands[{i}]"
+        if h["dealer"] != match.dealer:
+            problems.append((f"{where}.dealer", f"dealer {h['dealer']}, but the deal moves to seat {match.dealer}"))
+            break
+        try:
+            if "pack" in h:
+                pack = [Card.parse(c) for c in h["pack"]]
+            else:
+                hands = [[Card.parse(c) for c in hand] for hand in h["deal"]["hands"]]
+                pack = game.deal_from_hands(h["dealer"], hands, [Card.parse(c) for c in h["deal"]["talon"]])
+            state = match.new_hand(Cards(pack))
+        except CardkitError as e:
+            problems.append((f"{where}.{'pack' if 'pack' in h else 'deal'}", str(e)))
+            break
+        stopped = False
+        for j, text in enumerate(h["actions"]):
+            try:
+                match.apply_action(text)
+            except CardkitError as e:
+                problems.append((f"{where}.actions[{j}]", str(e)))
+                stopped = True
+                break
+        if stopped:
+            break
+        res = h.get("result")
+        if res:
+            if not state.is_terminal():
+                problems.append((f"{where}.result", "a result is given, but the actions do not finish the hand"))
+            else:
+                for key, got in (("returns", state.returns()), ("scores", state.scores_after())):
+                    if key in res and res[key] != got:
+                        problems.append((f"{where}.result.{key}", f"the record says {res[key]}, the replay gives {got}"))
+        if i < len(data["hands"]) - 1 and not state.is_terminal():
+            problems.append((f"{where}.actions", "the hand is not finished, but another hand follows"))
+            break
+    out = data.get("outcome")
+    if out and not problems:
+        got_w = list(match.outcome.winners) if match.outcome else None
+        if got_w != out["winners"]:
+            problems.append(("outcome.winners", f"the record says {out['winners']}, the replay gives {got_w}"))
+    if problems:
+        raise RecordError(problems, source)
+    return match
+
+
+def loads(text: str, source: str = "record") -> Match:
+    """Replay a record given as JSON text. Raises :class:`RecordError` (bad JSON included)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError([(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")], source) from None
+    return from_record(data, source)
+
+
+def load(path: str | Path) -> Match:
+    """Replay the record file at ``path``. Raises :class:`RecordError` naming the file and places."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError([("(file)", str(e))], str(p)) from None
+    return loads(text, str(p))
