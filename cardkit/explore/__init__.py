@@ -1,0 +1,24 @@
+"""Exploring hypothetical hands: set-ups, deal statistics, estimates and tournaments.
+
+Imported explicitly (``import cardkit.explore``); ``import cardkit`` does not load it. The set-up
+module :mod:`cardkit.explore.deal` is pure Python; :mod:`cardkit.explore.stats` uses numpy and
+:mod:`cardkit.explore.estimate` and :mod:`cardkit.explore.tournament` build pandas tables and
+altair charts, imported when first used.
+
+- :class:`Predeal` and the constraints (:func:`holds`, :func:`at_least`, :func:`has_marriage`, …):
+  fix some cards, deal the rest at random under constraints.
+- :mod:`cardkit.explore.stats`: numpy deal statistics over whole arrays of deals, with the exact
+  combinatorics beside them.
+- :mod:`cardkit.explore.estimate`: the distribution of a hand's results over many deals.
+- :mod:`cardkit.explore.tournament`: computer players against each other, duplicate-style.
+"""
+
+from __future__ import annotations
+
+from .deal import (Constraint, Deal, DealError, Predeal, allocate, at_least, at_most, both_bowers, count_rank,
+                   has_marriage, holds, holds_none, no_rank, points_at_least, suit_count, void)
+
+__all__ = [
+    "Constraint", "Deal", "DealError", "Predeal", "allocate", "at_least", "at_most", "both_bowers",
+    "count_rank", "has_marriage", "holds", "holds_none", "no_rank", "points_at_least", "suit_count", "void",
+]
