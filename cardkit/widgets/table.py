@@ -1,0 +1,704 @@
+"""The :class:`Table` widget: play or replay hands of either game, and the :class:`DealStepper`.
+
+The widget is a thin shell over the engine. It holds *view state* only: the script of the match
+(each hand's pack and the actions taken so far), a cursor into it, which seat's view is shown,
+and which seats the user plays. Everything else it asks the engine: the state at the cursor is a
+:class:`~cardkit.game.Match` replayed from the script; legal actions come from
+``state.legal_actions()``; an illegal click is answered with ``state.why_illegal(action)``
+(the message names the rule) and changes nothing; scores come from ``state.returns()`` and the
+match. No rule of either game is written here.
+
+Buttons carry stable CSS classes (``cardkit-back``, ``cardkit-next``, ``cardkit-start``,
+``cardkit-end``, ``cardkit-card``, ``cardkit-legal``, ``cardkit-action``) and the scores are in an
+HTML element of class ``cardkit-scores``, so a browser test can find them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import ipywidgets as W
+
+from ..cards import Card, Cards
+from ..errors import CardkitError, InvalidActionError
+from ..game import TALON, Action, Game, Match, State, find_game
+from ..i18n import _
+from ..svg import cards_svg
+
+#: What each game calls the undealt cards (rules.md 501 §4 "talon", 500 §3 "kitty").
+_TALON_WORD = {"501": "talon", "500": "kitty"}
+
+_CSS = """<style>
+.cardkit-table table.cardkit-board td, .cardkit-table table.cardkit-board th {padding: 2px 8px; vertical-align: middle;}
+.cardkit-table .cardkit-badge {font-size: 85%; color: #555;}
+.cardkit-table .cardkit-toact {font-weight: bold; color: #b35c00;}
+.cardkit-message .cardkit-illegal {color: #b00020; font-weight: bold;}
+.cardkit-scores table td, .cardkit-scores table th {padding: 1px 8px; text-align: right;}
+</style>"""
+
+
+def _default_player(game: Game, seed: int | None) -> Any:
+    from ..players import find_player, player_names
+
+    kinds = player_names(game.name)
+    kind = "sensible" if "sensible" in kinds else "random"
+    return find_player(game.name, kind, seed=seed)
+
+
+def _button(description: str, css: str, *, tooltip: str = "", style: str = "",
+            width: str | None = None) -> W.Button:
+    b = W.Button(description=description, tooltip=tooltip or description, button_style=style)
+    b.add_class(css)
+    if width:
+        b.layout.width = width
+    return b
+
+
+class Table(W.VBox):
+    """A card table for one match: the user plays some seats, computer players the others.
+
+    Args:
+        game: a :class:`~cardkit.game.Game`, or a game name for :func:`~cardkit.game.find_game`.
+        players: number of seats when ``game`` is a name (501: 3 or 4).
+        seed: seeds the first dealer and every shuffle (as ``Match(game, seed)`` does), and the
+            default computer players; the same seed gives the same match.
+        humans: the seats the user plays (clicking legal actions); the others are computer players.
+        computers: ``{seat: player}`` overriding the default computer players (objects with
+            ``choose(state) -> Action``; see :mod:`cardkit.players`).
+        seat: the seat whose view is shown, or ``None`` for every hand face up. Default: the first
+            human seat, else ``None``.
+        stay_blind: 501: whether a user's blind seat stays blind; when False the widget looks at
+            the cards for the user at their first turn (rules.md 501 §6, kit).
+        autoplay: when the user plays a seat, computer players move by themselves until the
+            user's next turn or the end of the hand.
+        live: whether stepping past the end of the script deals and plays on (computer players,
+            new hands). Default True, but False for a record: it stops at the record's end.
+
+    Raises:
+        UnknownOptionError: an unknown game name or number of players.
+
+    The state at the cursor is :attr:`state`; :meth:`next`, :meth:`back`, :meth:`to_start`,
+    :meth:`to_end` move the cursor; :meth:`act` does what a click does.
+    """
+
+    def __init__(self, game: Game | str = "501", *, players: int | None = None, seed: int | None = None,
+                 humans: Iterable[int] = (), computers: dict[int, Any] | None = None,
+                 seat: int | None | str = "auto", stay_blind: bool = False, autoplay: bool = True,
+                 live: bool = True, names: Sequence[str] | None = None, _match: Match | None = None) -> None:
+        super().__init__()
+        if isinstance(game, str):
+            kw: dict[str, Any] = {"names": names} if names else {}
+            game = find_game(game, players, **kw)
+        self.game: Game = game
+        self.humans: set[int] = set(humans)
+        for h in self.humans:
+            if not 0 <= h < game.players:
+                raise CardkitError(f"humans: seat {h} does not exist at a table of {game.players}")
+        self.seed = seed
+        self._source = Match(game, seed=seed)  # the engine's seeded first dealer and shuffles
+        self.computers: dict[int, Any] = {
+            s: (computers or {}).get(s) or _default_player(game, None if seed is None else seed * 10 + s)
+            for s in range(game.players) if s not in self.humans}
+        self.live = live
+        self.autoplay = autoplay
+        # the script: per hand, the pack, the actions, and (dealer, scores before) from the engine
+        self._packs: list[Cards] = []
+        self._actions: list[list[Action]] = []
+        self._starts: list[tuple[int, list[int]]] = []
+        self._h = 0
+        self._k = 0
+        self._hm: Match | None = None     # a match holding just the current hand, replayed to the cursor
+        self._log: list[tuple[int, Action]] = []
+        self._message = ""
+        self._full: tuple[tuple[int, int], Match] | None = None
+        self._build_controls(stay_blind)
+        if seat == "auto":
+            seat = min(self.humans) if self.humans else None
+        self.add_class("cardkit-table")
+        for hand in _match.hands if _match is not None else ():
+            self._packs.append(Cards(hand.pack))
+            self._actions.append(list(hand.history()))
+            self._starts.append((hand.dealer, list(hand.scores_before)))
+        if not self._packs:
+            self._deal_first()
+        self._goto(0, 0)
+        self._settle()
+        self.seat_picker.value = seat
+        self._render()
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def from_record(cls, source: str | Path | Match, *, live: bool = False, at: str = "start",
+                    **kw: Any) -> Table:
+        """A table replaying a record file (read by :func:`cardkit.records.load`) or a match.
+
+        ``at`` is ``"start"`` (before the first action) or ``"end"`` (after the last). With
+        ``live=False`` (the default) stepping stops at the record's end.
+
+        Raises:
+            RecordError: the file cannot be loaded (every problem listed with its place).
+        """
+        if isinstance(source, Match):
+            match = source
+        else:
+            from ..records import load
+
+            match = load(source)
+        t = cls(match.game, seed=match.seed, live=live, _match=match, **kw)
+        if at == "end":
+            t.to_end()
+        return t
+
+    def _deal_first(self) -> None:
+        self._packs.append(Cards(self.game.shuffled_pack(self._source.rng)))
+        self._actions.append([])
+        self._starts.append((self._source.first_dealer, list(self._source.start_scores)))
+
+    def _build_controls(self, stay_blind: bool) -> None:
+        names = self.game.names
+        self.start_button = _button("⏮ " + _("Start"), "cardkit-start", width="auto")
+        self.back_button = _button("◀ " + _("Back"), "cardkit-back", width="auto")
+        self.next_button = _button(_("Next") + " ▶", "cardkit-next", width="auto")
+        self.end_button = _button(_("End") + " ⏭", "cardkit-end", width="auto")
+        self.start_button.on_click(lambda _b: self.to_start())
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_button.on_click(lambda _b: self.next())
+        self.end_button.on_click(lambda _b: self.to_end())
+        options: list[tuple[str, int | None]] = [(_("all hands"), None)]
+        options += [(n, s) for s, n in enumerate(names)]
+        self.seat_picker = W.Dropdown(options=options, value=None, description=_("view"),
+                                      layout=W.Layout(width="170px"))
+        self.seat_picker.add_class("cardkit-seat")
+        self.seat_picker.observe(lambda _c: self._render(), names="value")
+        self.stay_blind = W.Checkbox(value=stay_blind, description=_("stay blind"), indent=False,
+                                     layout=W.Layout(width="auto"))
+        self.stay_blind.add_class("cardkit-stay-blind")
+        self.stay_blind.observe(self._blind_changed, names="value")
+        self.status = W.HTML()
+        self.status.add_class("cardkit-status")
+        self.board = W.HTML()
+        self.board.add_class("cardkit-board")
+        self.message = W.HTML()
+        self.message.add_class("cardkit-message")
+        self.actions = W.VBox()
+        self.actions.add_class("cardkit-actions")
+        self.log_html = W.HTML()
+        self.log_html.add_class("cardkit-log")
+        self.scores = W.HTML()
+        self.scores.add_class("cardkit-scores")
+        nav = W.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.seat_picker]
+                     + ([self.stay_blind] if self.humans and self.game.name == "501" else []))
+        self.children = [W.HTML(_CSS), nav, self.status, self.board, self.message, self.actions,
+                         W.HBox([self.scores, self.log_html])]
+
+    def _blind_changed(self, _change: Any) -> None:
+        if self._hm is not None:
+            self._settle()
+            self._render()
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def state(self) -> State:
+        """The hand at the cursor (a live engine state: read it, do not change it)."""
+        assert self._hm is not None
+        return self._hm.state
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """The cursor: ``(hand index, number of that hand's actions applied)``, both from 0."""
+        return self._h, self._k
+
+    @property
+    def script(self) -> list[list[Action]]:
+        """The actions of every hand in the script (a copy), including any after the cursor."""
+        return [list(a) for a in self._actions]
+
+    @property
+    def outcome(self) -> Any:
+        """The match's :class:`~cardkit.game.Outcome` at the cursor, or ``None``."""
+        return self._hm.outcome if self._hm is not None else None
+
+    @property
+    def match(self) -> Match:
+        """A :class:`~cardkit.game.Match` replayed from the first hand up to the cursor."""
+        key = (self._h, self._k)
+        if self._full is None or self._full[0] != key:
+            dealer, scores = self._starts[0]
+            m = Match(self.game, seed=self.seed, dealer=dealer, scores=scores)
+            for i in range(self._h + 1):
+                m.new_hand(self._packs[i])
+                for a in self._actions[i][: (self._k if i == self._h else None)]:
+                    m.apply_action(a)
+            self._full = (key, m)
+        return self._full[1]
+
+    def score_sheet(self) -> Any:
+        """The score sheet of the finished hands up to the cursor, as a pandas DataFrame."""
+        from .tables import score_sheet
+
+        return score_sheet(self.match)
+
+    # ------------------------------------------------------------ moving
+
+    def _goto(self, h: int, k: int) -> None:
+        dealer, scores = self._starts[h]
+        hm = Match(self.game, dealer=dealer, scores=scores)
+        hm.new_hand(self._packs[h])
+        log = []
+        for a in self._actions[h][:k]:
+            seat = hm.state.current_player()
+            hm.apply_action(a)
+            log.append((seat, a))
+        self._hm, self._h, self._k, self._log = hm, h, k, log
+
+    def _apply(self, a: Action) -> None:
+        assert self._hm is not None
+        seat = self._hm.state.current_player()
+        self._hm.apply_action(a)
+        self._log.append((seat, a))  # type: ignore[arg-type]
+        self._k += 1
+
+    def _at_frontier(self) -> bool:
+        return self._k >= len(self._actions[self._h])
+
+    def _step(self) -> str | None:
+        """One step forward; returns why not when it cannot move."""
+        st = self.state
+        if not st.is_terminal():
+            if not self._at_frontier():
+                self._apply(self._actions[self._h][self._k])
+                return None
+            if not self.live:
+                return _("end of the record")
+            seat = st.current_player()
+            assert seat is not None
+            if seat in self.humans:
+                return _("{name} to act: your turn").format(name=self.game.names[seat])
+            a = self.computers[seat].choose(st)
+            self._actions[self._h].append(a)
+            self._apply(a)
+            return None
+        assert self._hm is not None
+        if self._hm.outcome is not None:
+            return _("the match is over: {result}").format(result=self._hm.outcome.result(self.game.names))
+        if self._h + 1 >= len(self._packs):
+            if not self.live:
+                return _("end of the record")
+            self._packs.append(Cards(self.game.shuffled_pack(self._source.rng)))
+            self._actions.append([])
+            self._starts.append((self._hm.dealer, list(self._hm.scores)))
+        self._goto(self._h + 1, 0)
+        self._settle()
+        return None
+
+    def _settle(self) -> None:
+        """At the end of the script, let computer players move until the user's turn (autoplay),
+        and look at a blind user's cards unless they stay blind (rules.md 501 §6, kit)."""
+        if not self.humans or not self.live:
+            return
+        for _i in range(1000):
+            st = self.state
+            if st.is_terminal() or not self._at_frontier():
+                return
+            seat = st.current_player()
+            assert seat is not None
+            if seat in self.humans:
+                legal = st.legal_actions()
+                look = [a for a in legal if str(a) == "look"]
+                if look and not self.stay_blind.value:
+                    self._record(look[0])
+                    continue
+                return
+            if not self.autoplay:
+                return
+            self._record(self.computers[seat].choose(st))
+
+    def _record(self, a: Action) -> None:
+        """Apply ``a`` at the cursor, replacing the script's future when it differs."""
+        acts = self._actions[self._h]
+        if self._k < len(acts) and acts[self._k] == a:
+            self._apply(a)
+            return
+        del acts[self._k:]
+        del self._packs[self._h + 1:], self._actions[self._h + 1:], self._starts[self._h + 1:]
+        acts.append(a)
+        self._apply(a)
+
+    def next(self) -> bool:
+        """Step forward one action (or deal the next hand); returns whether the cursor moved."""
+        why = self._step()
+        self._message = "" if why is None else escape(why)
+        self._render()
+        return why is None
+
+    def back(self) -> bool:
+        """Step back one action (or to the end of the previous hand); returns whether it moved."""
+        if self._k > 0:
+            self._goto(self._h, self._k - 1)
+        elif self._h > 0:
+            self._goto(self._h - 1, len(self._actions[self._h - 1]))
+        else:
+            self._message = escape(_("at the start"))
+            self._render()
+            return False
+        self._message = ""
+        self._render()
+        return True
+
+    def to_start(self) -> None:
+        """Go to the start of the current hand, or of the previous one when already there."""
+        h = self._h - 1 if self._k == 0 and self._h > 0 else self._h
+        self._goto(h, 0)
+        self._message = ""
+        self._render()
+
+    def to_end(self, limit: int = 10_000) -> None:
+        """Step forward to the end of the current hand (playing on if live, up to the user's turn)."""
+        why = None
+        for _i in range(limit):
+            if self.state.is_terminal():
+                break
+            why = self._step()
+            if why is not None:
+                break
+        self._message = "" if why is None else escape(why)
+        self._render()
+
+    def play_to(self, h: int, k: int) -> None:
+        """Put the cursor at hand ``h`` after ``k`` of its actions (both within the script)."""
+        if not (0 <= h < len(self._packs) and 0 <= k <= len(self._actions[h])):
+            raise CardkitError(f"no position ({h}, {k}) in this table's script")
+        self._goto(h, k)
+        self._message = ""
+        self._render()
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, action: Action | str) -> str | None:
+        """Do what clicking ``action`` does for the seat to act: an illegal action is answered
+        with the engine's explanation (naming the rule) and changes nothing.
+
+        Returns:
+            ``None`` when the action was applied, else the explanation shown.
+        """
+        st = self.state
+        try:
+            a = self.game.parse_action(action)
+            why = st.why_illegal(a)
+        except InvalidActionError as e:
+            why = str(e)
+        if why is not None:
+            self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
+            self._render()
+            return why
+        self._record(a)
+        self._message = ""
+        self._settle()
+        self._render()
+        return None
+
+    # ------------------------------------------------------------ drawing
+
+    def _render(self) -> None:
+        if self._hm is None:  # still being built
+            return
+        st = self._hm.state
+        view = st.view(self.seat_picker.value)
+        names = self.game.names
+        to_act = st.current_player()
+        legal = st.legal_actions() if to_act is not None else []
+        self.status.value = self._status_html(st, to_act)
+        self.board.value = self._board_html(st, view, to_act, legal)
+        self.message.value = self._message
+        self.scores.value = self._scores_html(st)
+        self.log_html.value = "<br>".join(escape(f"{names[s]}: {a}") for s, a in self._log[-8:])
+        self.actions.children = self._action_widgets(st, to_act, legal)
+        at_start = self._h == 0 and self._k == 0
+        self.back_button.disabled = at_start
+        self.start_button.disabled = at_start
+
+    def _status_html(self, st: State, to_act: int | None) -> str:
+        names = self.game.names
+        parts = [_("hand {n}").format(n=self._h + 1), _("dealer {name}").format(name=names[st.dealer]),
+                 escape(st.summary())]
+        if to_act is not None:
+            who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
+            parts.append(f"<span class='cardkit-toact'>{escape(_('{name} to act').format(name=who))}</span>")
+        parts.append(_("step {k} of {n}").format(k=self._k, n=len(self._actions[self._h])))
+        return " · ".join(parts)
+
+    def _board_html(self, st: State, view: Any, to_act: int | None, legal: list[Action]) -> str:
+        names = self.game.names
+        extra = view.extra
+        active = extra.get("active")
+        blind = extra.get("blind") or []
+        legal_cards = [a.card for a in legal if getattr(a, "card", None) is not None]
+        rows = []
+        for s, hand in enumerate(view.hands):
+            badges = []
+            if s == view.dealer:
+                badges.append(_("dealer"))
+            if active is not None and s not in active:
+                badges.append(_("sits out"))
+            if s < len(blind) and blind[s]:
+                badges.append(_("blind"))
+            if extra.get("declarer") == s:
+                badges.append(_("blind bidder") if extra.get("declarer_blind") else _("bidder"))
+            if s in self.humans:
+                badges.append(_("you"))
+            if isinstance(hand, int):
+                pic = cards_svg([None] * hand) if hand else ""
+            else:
+                pic = cards_svg(list(hand), highlight=legal_cards if s == to_act else ())
+            won = extra.get("tricks_won")
+            pts = extra.get("points")
+            tally = ""
+            if won is not None and (active is None or s in active):
+                tally = _("{t} tricks, {p} points").format(t=won[s], p=pts[s] if pts else 0)
+            name = f"<span class='cardkit-toact'>▶ {escape(names[s])}</span>" if s == to_act else escape(names[s])
+            rows.append(f"<tr><th style='text-align:left'>{name}</th>"
+                        f"<td class='cardkit-badge'>{escape(', '.join(badges))}</td><td>{pic}</td>"
+                        f"<td class='cardkit-badge'>{escape(tally)}</td></tr>")
+        talon = view.talon
+        word = _(_TALON_WORD.get(self.game.name, "talon"))
+        tpic = cards_svg([None] * talon) if isinstance(talon, int) else cards_svg(list(talon))
+        if (isinstance(talon, int) and talon) or (not isinstance(talon, int) and len(talon)):
+            rows.append(f"<tr><th style='text-align:left'>{escape(word)}</th><td></td><td>{tpic}</td><td></td></tr>")
+        lines = []
+        if view.calls:
+            lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {c}" for s, c in view.calls)))
+        for f, t, c in extra.get("gives") or []:
+            lines.append(escape(_("{a} gave {card} to {b}").format(
+                a=names[f], b=names[t], card=c if c is not None else _("a card face down"))))
+        for s, suit, value in extra.get("marriages") or []:
+            lines.append(escape(_("{name} declared the {suit} marriage ({value})").format(
+                name=names[s], suit=suit, value=value)))
+        trick = view.current_trick
+        shown, caption = None, ""
+        if trick is not None and trick.plays:
+            shown, caption = trick, _("trick {n}").format(n=len(view.tricks) + 1)
+        elif view.tricks:
+            shown = view.tricks[-1]
+            caption = _("trick {n} won by {name}").format(n=len(view.tricks), name=names[shown.winner])
+        if shown is not None:
+            cells = "".join(f"<td style='text-align:center'>{escape(names[s])}<br>{cards_svg([c])}</td>"
+                            for s, c in shown.plays)
+            lines.append(f"<table><caption style='text-align:left'>{escape(caption)}</caption>"
+                         f"<tr>{cells}</tr></table>")
+        return (f"<table class='cardkit-board'>{''.join(rows)}</table>"
+                + "".join(f"<div>{x}</div>" for x in lines))
+
+    def _scores_html(self, st: State) -> str:
+        names = self.game.names
+        head = "".join(f"<th>{escape(n)}</th>" for n in names)
+        rows = [(_("score before the hand"), st.scores_before)]
+        totals = getattr(st, "hand_totals", None)
+        if totals is not None and st.phase in ("play", "over") and getattr(st, "contract", None) is not None:
+            rows.append((_("hand total"), totals()))
+        if st.is_terminal():
+            rows.append((_("change"), [f"{r:+d}" for r in st.returns()]))
+            rows.append((_("score"), st.scores_after()))
+        body = "".join(f"<tr><th style='text-align:left'>{escape(label)}</th>"
+                       + "".join(f"<td>{escape(str(v))}</td>" for v in vals) + "</tr>" for label, vals in rows)
+        out = f"<table><tr><th></th>{head}</tr>{body}</table>"
+        if self._hm is not None and self._hm.outcome is not None:
+            out += f"<div><b>{escape(self._hm.outcome.result(names))}</b></div>"
+        return out
+
+    def _action_widgets(self, st: State, to_act: int | None, legal: list[Action]) -> list[W.Widget]:
+        if to_act is None or to_act not in self.humans:
+            return []
+        out: list[W.Widget] = []
+        view = st.view(to_act)
+        hand = view.hands[to_act]
+        card_acts = [a for a in legal if getattr(a, "card", None) is not None]
+        other = [a for a in legal if getattr(a, "card", None) is None]
+        if card_acts and not isinstance(hand, int):
+            verb = str(card_acts[0]).split()[0]
+            buttons = []
+            for c in dict.fromkeys(hand):
+                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)  # type: ignore[attr-defined]
+                b = _button(str(c), "cardkit-card", tooltip=f"{verb} {c}",
+                            style="success" if plain is not None else "", width="52px")
+                if plain is not None:
+                    b.add_class("cardkit-legal")
+                b.on_click(self._clicker(plain if plain is not None else f"{verb} {c.code}"))
+                buttons.append(b)
+            out.append(W.HBox([W.Label(_(verb) + ":")] + buttons))
+            special = [a for a in card_acts if str(a) != f"{verb} {a.card}"]  # type: ignore[attr-defined]
+            if special:
+                sb = []
+                for a in special:
+                    b = _button(str(a), "cardkit-action", style="info", width="auto")
+                    b.add_class("cardkit-special")
+                    b.on_click(self._clicker(a))
+                    sb.append(b)
+                out.append(W.HBox(sb))
+        out.extend(self._other_widgets(other))
+        return out
+
+    def _other_widgets(self, acts: list[Action]) -> list[W.Widget]:
+        """Buttons for actions without a card: one per action; a number box for ``verb [arg] N``
+        families (bids, contracts); a drop-down for any other large family."""
+        singles: list[Action] = []
+        numeric: dict[str, tuple[list[str], int]] = {}
+        families: dict[str, list[Action]] = {}
+        for a in acts:
+            words = str(a).split()
+            if len(words) >= 2 and words[-1].lstrip("-").isdigit():
+                mids, low = numeric.get(words[0], ([], int(words[-1])))
+                mid = " ".join(words[1:-1])
+                if mid not in mids:
+                    mids.append(mid)
+                numeric[words[0]] = (mids, min(low, int(words[-1])))
+            else:
+                families.setdefault(words[0], []).append(a)
+        for fam in families.values():
+            if len(fam) <= 12:
+                singles.extend(fam)
+        out: list[W.Widget] = []
+        if singles:
+            row = []
+            for a in singles:
+                b = _button(_(str(a)), "cardkit-action", width="auto")
+                b.add_class(f"cardkit-{str(a).split()[0]}")
+                b.on_click(self._clicker(a))
+                row.append(b)
+            out.append(W.HBox(row))
+        for verb, fam in families.items():
+            if len(fam) > 12:
+                dd = W.Dropdown(options=[(str(a), a) for a in fam], layout=W.Layout(width="200px"))
+                b = _button(_(verb), "cardkit-action", width="auto")
+                b.add_class(f"cardkit-{verb}")
+                b.on_click(lambda _b, dd=dd: self.act(dd.value))
+                out.append(W.HBox([dd, b]))
+        for verb, (mids, low) in numeric.items():
+            number = W.IntText(value=low, layout=W.Layout(width="80px"))
+            number.add_class(f"cardkit-{verb}-number")
+            parts: list[W.Widget] = []
+            pick = None
+            if any(mids):
+                pick = W.Dropdown(options=mids, value=mids[0], layout=W.Layout(width="80px"))
+                pick.add_class(f"cardkit-{verb}-choice")
+                parts.append(pick)
+            b = _button(_(verb), "cardkit-action", width="auto")
+            b.add_class(f"cardkit-{verb}")
+
+            def click(_b: Any, verb: str = verb, pick: Any = pick, number: Any = number) -> None:
+                words = [verb] + ([pick.value] if pick is not None and pick.value else []) + [str(number.value)]
+                self.act(" ".join(words))
+
+            b.on_click(click)
+            out.append(W.HBox(parts + [number, b]))
+        return out
+
+    def _clicker(self, action: Action | str) -> Callable[[Any], None]:
+        return lambda _b: self.act(action)
+
+    def find(self, css: str) -> list[W.Widget]:
+        """The widgets currently shown with CSS class ``css`` (for tests and scripted tours)."""
+        found: list[W.Widget] = []
+
+        def walk(w: Any) -> None:
+            if css in getattr(w, "_dom_classes", ()):
+                found.append(w)
+            for c in getattr(w, "children", ()):
+                walk(c)
+
+        walk(self)
+        return found
+
+    def __repr__(self) -> str:
+        return f"<Table {self.game.title} hand {self._h + 1} step {self._k}>"
+
+
+class DealStepper(W.VBox):
+    """The deal of one hand, card by card: where each card of the pack goes (a seat or the talon).
+
+    Args:
+        game: the table's rules; its ``deal_targets(dealer)`` says where each pack position goes
+            (rules.md 501 §4: ``p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 ×4``).
+        pack: the pack in deal order.
+        dealer: the dealing seat.
+
+    :meth:`dealt` gives the hands and talon after ``n`` cards; the buttons step through them.
+    """
+
+    def __init__(self, game: Game, pack: Sequence[Card], dealer: int) -> None:
+        super().__init__()
+        self.game = game
+        self.pack = Cards(pack)
+        self.dealer = dealer
+        self.targets = game.deal_targets(dealer)
+        if len(self.targets) != len(self.pack):
+            raise CardkitError(f"a pack of {len(self.pack)} cards, but the deal places {len(self.targets)}")
+        self.n = 0
+        self.back_button = _button("◀ " + _("Back"), "cardkit-back", width="auto")
+        self.next_button = _button(_("Next") + " ▶", "cardkit-next", width="auto")
+        self.round_button = _button(_("Next round") + " ⏩", "cardkit-round", width="auto")
+        self.all_button = _button(_("Deal all") + " ⏭", "cardkit-end", width="auto")
+        self.back_button.on_click(lambda _b: self.step(-1))
+        self.next_button.on_click(lambda _b: self.step(1))
+        self.round_button.on_click(lambda _b: self.next_round())
+        self.all_button.on_click(lambda _b: self.step(len(self.pack)))
+        self.caption = W.HTML()
+        self.caption.add_class("cardkit-status")
+        self.board = W.HTML()
+        self.board.add_class("cardkit-board")
+        self.children = [W.HBox([self.back_button, self.next_button, self.round_button, self.all_button]),
+                         self.caption, self.board]
+        self.add_class("cardkit-deal")
+        self._render()
+
+    def dealt(self, n: int | None = None) -> tuple[list[Cards], Cards]:
+        """``(hands per seat, talon)`` after the first ``n`` cards (default: the current step)."""
+        n = self.n if n is None else n
+        hands: list[list[Card]] = [[] for _ in range(self.game.players)]
+        talon: list[Card] = []
+        for card, t in zip(self.pack[:n], self.targets[:n]):
+            (talon if t == TALON else hands[t]).append(card)
+        return [Cards(h) for h in hands], Cards(talon)
+
+    def where(self, i: int) -> str:
+        """Who receives pack position ``i`` (0-based): a seat name or the talon's name."""
+        t = self.targets[i]
+        return _(_TALON_WORD.get(self.game.name, "talon")) if t == TALON else self.game.names[t]
+
+    def step(self, d: int) -> None:
+        """Deal ``d`` more cards (negative: take back)."""
+        self.n = max(0, min(len(self.pack), self.n + d))
+        self._render()
+
+    def next_round(self) -> None:
+        """Deal up to and including the next card that goes to the talon (or to the end)."""
+        for i in range(self.n, len(self.pack)):
+            if self.targets[i] == TALON:
+                self.n = i + 1
+                break
+        else:
+            self.n = len(self.pack)
+        self._render()
+
+    def _render(self) -> None:
+        hands, talon = self.dealt()
+        names = self.game.names
+        if self.n == 0:
+            self.caption.value = escape(_("{n} cards to deal; {name} deals").format(
+                n=len(self.pack), name=names[self.dealer]))
+        else:
+            card = self.pack[self.n - 1]
+            self.caption.value = escape(_("card {i} of {n}: {card} to {who}").format(
+                i=self.n, n=len(self.pack), card=card, who=self.where(self.n - 1)))
+        word = _(_TALON_WORD.get(self.game.name, "talon"))
+        rows = "".join(f"<tr><th style='text-align:left'>{escape(names[s])}</th><td>{cards_svg(list(h))}</td></tr>"
+                       for s, h in enumerate(hands) if s in self.targets)
+        rows += f"<tr><th style='text-align:left'>{escape(word)}</th><td>{cards_svg([None] * len(talon))}</td></tr>"
+        rows += (f"<tr><th style='text-align:left'>{escape(_('pack'))}</th>"
+                 f"<td>{cards_svg([None] * (len(self.pack) - self.n))}</td></tr>")
+        self.board.value = f"<table class='cardkit-board'>{rows}</table>"
+        self.back_button.disabled = self.n == 0
+        self.next_button.disabled = self.round_button.disabled = self.n == len(self.pack)

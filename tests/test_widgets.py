@@ -1,0 +1,308 @@
+"""The Table widget, driven in plain pytest by setting values and calling ``.click()``.
+
+The widget holds no rule: every test compares what the widget shows or does with the engine.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from cardkit import Match, find_game  # noqa: E402
+from cardkit.players import find_player  # noqa: E402
+from cardkit.records import load  # noqa: E402
+from cardkit.widgets import DealStepper, Table, score_chart, score_sheet  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKED = ROOT / "data" / "examples" / "501_worked_blind_contract.json"
+WORKED_MADE = ROOT / "data" / "examples" / "501_worked_blind_contract_made.json"
+
+
+def one(table: Table, css: str, description: str | None = None):
+    """The single widget shown with class ``css`` (and ``description``)."""
+    found = [w for w in table.find(css) if description is None or w.description == description]
+    assert len(found) == 1, (css, description, [getattr(w, "description", "") for w in table.find(css)])
+    return found[0]
+
+
+def click_action(table: Table, action) -> None:
+    """Perform ``action`` through the widget's controls only, as a user would."""
+    words = str(action).split()
+    verb = words[0]
+    if verb in ("play", "give") and len(words) == 2:
+        one(table, "cardkit-card", words[1]).click()
+    elif verb == "play":
+        one(table, "cardkit-special", str(action)).click()
+    elif verb in ("bid",):
+        one(table, "cardkit-bid-number").value = int(words[1])
+        one(table, "cardkit-bid").click()
+    elif verb == "declare":
+        one(table, "cardkit-declare-choice").value = words[1]
+        one(table, "cardkit-declare-number").value = int(words[2])
+        one(table, "cardkit-declare").click()
+    else:
+        one(table, f"cardkit-{verb}").click()
+
+
+# ---------------------------------------------------------------- replaying a record
+
+
+def test_record_replay_reaches_the_checked_example():
+    """rules.md 501 §12: stepping through the worked record with Next gives 701 469 481."""
+    t = Table.from_record(WORKED)
+    assert t.position == (0, 0) and t.state.phase == "auction"
+    steps = 0
+    while one(t, "cardkit-next").click() or t.position[1] > steps:
+        steps += 1
+    assert steps == 30
+    assert t.state.returns() == [200, -32, -20]
+    assert t.state.scores_after() == [701, 469, 481]
+    assert "701" in one(t, "cardkit-scores").value and "469" in t.scores.value and "481" in t.scores.value
+    assert "88" in t.scores.value  # A's hand total: 68 + 20
+    assert "end of the record" in t.message.value
+    assert t.state.summary() == "A blind 100 ♦: 88, failed"
+
+
+def test_made_counterpart_gives_301():
+    t = Table.from_record(WORKED_MADE, at="end")
+    assert t.state.scores_after()[0] == 301
+
+
+def test_back_and_next_retrace_the_same_states():
+    match = load(WORKED)
+    history = match.hands[0].history()
+    t = Table.from_record(match, at="end")
+    assert t.position == (0, len(history))
+    for k in range(len(history), 0, -1):
+        assert t.back()
+        assert t.position == (0, k - 1)
+        assert t.state.history() == history[: k - 1]
+    assert not t.back() and "at the start" in t.message.value
+    t.to_end()
+    assert t.state.returns() == [200, -32, -20]
+
+
+def test_shown_trick_and_talon_follow_the_engine():
+    t = Table.from_record(WORKED)
+    for _ in range(4):  # bid, pass, pass, declare
+        t.next()
+    assert t.state.phase == "exchange"
+    talon = t.state.talon
+    assert all(str(c) in t.board.value for c in talon)  # exposed after the auction (rules.md 501 §7)
+    while len(t.state.tricks) < 1:
+        t.next()
+    trick = t.state.tricks[0]
+    assert "trick 1 won by " + t.game.names[trick.winner] in t.board.value
+    assert "declared the ♠ marriage (20)" in t.board.value
+
+
+def test_seat_view_hides_other_hands():
+    t = Table.from_record(WORKED, seat=1)
+    view = t.state.view(1)
+    assert isinstance(view.hands[0], int)
+    assert t.board.value.count("<title>") == 0  # B is blind at the start: no face shows
+    t.seat_picker.value = None
+    assert t.board.value.count("<title>") == 24  # everything face up: 7 cards each and the talon
+
+
+# ---------------------------------------------------------------- playing through the widget
+
+
+@pytest.mark.parametrize("seed", [1, 5, 11])
+def test_full_hand_through_clicks_matches_the_engine(seed):
+    """Every seat is a user; each action (chosen by a sensible player) is made by clicking the
+    widget's controls; an engine match fed the same actions directly gives the same result."""
+    game = find_game("501", players=3)
+    t = Table(game, seed=seed, humans=[0, 1, 2], stay_blind=True)
+    engine = Match(game, seed=seed)
+    engine.new_hand()
+    assert engine.state.pack == t.state.pack
+    chooser = find_player("501", "sensible", seed=seed)
+    while not engine.state.is_terminal():
+        a = chooser.choose(engine.state)
+        click_action(t, a)
+        assert t.message.value == "", t.message.value
+        engine.apply_action(a)
+        assert t.state.history() == engine.state.history()
+    assert t.state.is_terminal()
+    assert t.state.returns() == engine.state.returns()
+    assert t.state.scores_after() == engine.scores
+    assert all(str(s) in t.scores.value for s in engine.scores)
+
+
+def test_computer_players_move_until_the_users_turn():
+    t = Table("501", seed=3, humans=[1])
+    st = t.state
+    assert st.is_terminal() or st.current_player() == 1
+    assert t.find("cardkit-action")  # the user's controls are shown
+    # the user looked automatically (not staying blind), so their cards show in their view
+    assert "look" in [str(a) for a in st.history()]
+    assert not isinstance(st.view(1).hands[1], int)
+
+
+def test_stay_blind_keeps_the_cards_face_down():
+    t = Table("501", seed=3, humans=[1], stay_blind=True)
+    assert "look" not in [str(a) for a in t.state.history()]
+    assert one(t, "cardkit-look")  # looking is offered as an action (rules.md 501 §6)
+    t.stay_blind.value = False  # changing one's mind: the widget looks now
+    assert str(t.state.history()[-1]) == "look"
+
+
+def test_a_hand_played_by_the_user_and_computers_matches_an_engine_replay():
+    t = Table("501", seed=8, humans=[0])
+    chooser = find_player("501", "sensible", seed=99)
+    for _ in range(200):
+        st = t.state
+        if st.is_terminal():
+            break
+        click_action(t, chooser.choose(st))
+    assert t.state.is_terminal()
+    replay = find_game("501").new_hand(t.state.dealer, [501] * 3, t.state.pack)
+    for a in t.state.history():
+        replay.apply_action(a)
+    assert replay.returns() == t.state.returns()
+
+
+# ---------------------------------------------------------------- illegal clicks
+
+
+def _to_first_follow(t: Table):
+    """Step until someone must follow suit while holding a card they may not play."""
+    for _ in range(40):
+        st = t.state
+        if st.phase == "play" and st.trick is not None and st.trick.plays:
+            seat = st.current_player()
+            legal = {a.card for a in st.legal_actions()}
+            bad = [c for c in st.hands[seat] if c not in legal]
+            if bad:
+                return seat, bad[0]
+        t.next()
+    raise AssertionError("no constrained follow found")
+
+
+def test_illegal_card_click_shows_the_rule_and_changes_nothing():
+    t = Table.from_record(WORKED, humans=[0, 1, 2])
+    seat, bad = _to_first_follow(t)
+    before = (t.position, t.state.history(), list(t.state.hands[seat]))
+    button = one(t, "cardkit-card", str(bad))
+    assert "cardkit-legal" not in button._dom_classes
+    button.click()
+    assert "rules.md 501 §8" in t.message.value and "must follow" in t.message.value
+    assert "cardkit-illegal" in t.message.value
+    assert (t.position, t.state.history(), list(t.state.hands[seat])) == before
+    assert t.state.why_illegal(f"play {bad.code}") in t.message.value.replace("&#x27;", "'")
+
+
+def test_illegal_bid_shows_the_rule_and_changes_nothing():
+    t = Table("501", seed=4, humans=[0, 1, 2], stay_blind=True)
+    before = t.state.history()
+    one(t, "cardkit-bid-number").value = 60
+    one(t, "cardkit-bid").click()
+    assert "at least 66" in t.message.value and "rules.md 501 §5" in t.message.value
+    assert t.state.history() == before
+    one(t, "cardkit-bid-number").value = 221
+    one(t, "cardkit-bid").click()
+    assert "rules.md 501 §5" in t.message.value and t.state.history() == before
+
+
+def test_declare_below_the_bid_is_refused():
+    t = Table.from_record(WORKED, humans=[0])
+    for _ in range(3):
+        t.next()
+    assert t.state.phase == "talon"
+    assert one(t, "cardkit-abandon")
+    one(t, "cardkit-declare-choice").value = "♦"
+    one(t, "cardkit-declare-number").value = 70
+    one(t, "cardkit-declare").click()
+    assert "rules.md 501 §7" in t.message.value and t.state.phase == "talon"
+
+
+def test_marriage_is_offered_only_when_leading_with_king_and_queen():
+    t = Table.from_record(WORKED, humans=[0])
+    for _ in range(6):
+        t.next()
+    assert t.state.phase == "play" and t.state.current_player() == 0
+    offered = sorted(b.description for b in t.find("cardkit-special"))
+    legal = sorted(str(a) for a in t.state.legal_actions() if getattr(a, "marriage", False))
+    assert offered == legal and "play K♠ marriage" in offered
+    one(t, "cardkit-special", "play K♠ marriage").click()
+    assert t.state.marriages == [(0, t.state.trick.led_suit, 20)]
+    assert not t.find("cardkit-special")  # B follows: no marriage offered
+
+
+def test_branching_from_the_past_replaces_the_future():
+    t = Table.from_record(WORKED, humans=[0, 1, 2], live=True)
+    t.next()  # A bids 80
+    t.act("pass")  # B passes: same as the record, the future stays
+    assert len(t.script[0]) == 30
+    t.back()
+    t.back()
+    assert t.act("bid 90") is None  # A now bids 90 instead: the record's later actions go
+    assert t.script[0] == t.state.history()
+    assert t.state.high_bid == 90
+
+
+# ---------------------------------------------------------------- matches, tables, charts
+
+
+def test_live_table_deals_the_next_hand_with_the_engine_dealer_and_scores():
+    t = Table("501", seed=2)
+    t.to_end()
+    first = t.state
+    assert first.is_terminal()
+    assert t.next()
+    assert t.position == (1, 0)
+    assert t.state.dealer == (first.dealer + 1) % 3
+    assert t.state.scores_before == first.scores_after()
+    sheet = t.score_sheet()
+    assert list(sheet.index) == [1] and list(sheet.loc[1, ["A", "B", "C"]]) == first.scores_after()
+
+
+def test_four_players_show_the_dealer_sitting_out():
+    t = Table("501", players=4, seed=6)
+    assert "sits out" in t.board.value
+    t.to_end()
+    assert t.state.returns()[t.state.dealer] == 0
+
+
+def test_score_sheet_and_chart_of_a_seeded_match():
+    game = find_game("501")
+    m = Match(game, seed=21)
+    m.play([find_player("501", "sensible", seed=s) for s in range(3)], max_hands=6)
+    df = score_sheet(m)
+    assert len(df) == len(m.score_sheet()) and list(df.iloc[-1][list(game.names)]) == m.scores
+    chart = score_chart(m)
+    spec = chart.to_dict()
+    values = spec["datasets"][next(iter(spec["datasets"]))]
+    assert len(values) == 3 * (len(df) + 1)
+
+
+def test_deal_stepper_slots_the_talon_in_after_each_of_the_first_three_rounds():
+    """rules.md 501 §4: p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 ×4."""
+    game = find_game("501")
+    pack = game.new_pack()
+    d = DealStepper(game, pack, dealer=2)
+    d.next_button.click()
+    hands, talon = d.dealt()
+    assert [len(h) for h in hands] == [1, 0, 0] and len(talon) == 0  # A, left of dealer C, first
+    d.round_button.click()
+    assert d.n == 4 and len(d.dealt()[1]) == 1 and "to talon" in d.caption.value
+    d.round_button.click()
+    d.round_button.click()
+    assert d.n == 12 and len(d.dealt()[1]) == 3
+    d.all_button.click()
+    hands, talon = d.dealt()
+    state = game.new_hand(2, [501] * 3, pack)
+    assert [list(h) for h in hands] == state.hands and list(talon) == list(state.talon)
+
+
+def test_engine_does_not_import_the_widgets():
+    code = "import sys, cardkit, cardkit.game501, cardkit.records; print(any(m.split('.')[0] in " \
+           "('ipywidgets', 'IPython', 'pandas', 'altair') or m == 'cardkit.widgets' for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
