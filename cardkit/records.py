@@ -22,7 +22,7 @@ import jsonschema
 
 from .cards import Card, Cards
 from .errors import CardkitError, RecordError
-from .game import Match, State, find_game
+from .game import Game, Match, State, find_game
 
 FORMAT = "cardkit-record"
 VERSION = 1
@@ -141,6 +141,39 @@ def validate(data: Any) -> list[tuple[str, str]]:
     return out
 
 
+def _game(data: dict[str, Any], source: str) -> Game:
+    """The record's game, each problem named by its field: ``game``, ``players``, ``options``, ``names``."""
+    try:
+        find_game(data["game"], data["players"])
+    except ImportError as e:
+        raise RecordError([("game", f"the game {data['game']!r} is not available: {e}")], source) from None
+    except (CardkitError, TypeError) as e:
+        raise RecordError([("players", str(e))], source) from None
+    try:
+        find_game(data["game"], data["players"], **data.get("options", {}))
+    except (CardkitError, TypeError) as e:
+        raise RecordError([("options", str(e))], source) from None
+    try:
+        return find_game(data["game"], data["players"], **data.get("options", {}),
+                         **({"names": data["names"]} if "names" in data else {}))
+    except (CardkitError, TypeError) as e:
+        raise RecordError([("names", str(e))], source) from None
+
+
+def _first_bad_card(game: Game, pack: list[Card]) -> tuple[int, str] | None:
+    """``(position, why)`` of the first card of ``pack`` that the game's pack lacks or that repeats."""
+    left: dict[Card, int] = {}
+    for c in game.new_pack():
+        left[c] = left.get(c, 0) + 1
+    for i, c in enumerate(pack):
+        if c not in left:
+            return i, f"{c} is not a card of the {game.title} pack"
+        if left[c] == 0:
+            return i, f"{c} appears more often than in the {game.title} pack"
+        left[c] -= 1
+    return None
+
+
 def from_record(data: Any, source: str = "record") -> Match:
     """Replay a record (a dict as read from JSON) into a :class:`Match`.
 
@@ -150,11 +183,7 @@ def from_record(data: Any, source: str = "record") -> Match:
     problems = validate(data)
     if problems:
         raise RecordError(problems, source)
-    try:
-        game = find_game(data["game"], data["players"], **data.get("options", {}),
-                         **({"names": data["names"]} if "names" in data else {}))
-    except (CardkitError, TypeError) as e:
-        raise RecordError([("options", str(e))], source) from None
+    game = _game(data, source)
     start = data.get("start_scores")
     if start is not None and len(start) != game.players:
         raise RecordError([("start_scores", f"{len(start)} scores for {game.players} players")], source)
@@ -162,12 +191,19 @@ def from_record(data: Any, source: str = "record") -> Match:
     match = Match(game, seed=data.get("seed"), dealer=first_dealer, scores=start)
     for i, h in enumerate(data["hands"]):
         where = f"hands[{i}]"
+        if h["dealer"] >= game.players:
+            problems.append((f"{where}.dealer", f"dealer {h['dealer']}, but the seats are 0..{game.players - 1}"))
+            break
         if h["dealer"] != match.dealer:
             problems.append((f"{where}.dealer", f"dealer {h['dealer']}, but the deal moves to seat {match.dealer}"))
             break
         try:
             if "pack" in h:
                 pack = [Card.parse(c) for c in h["pack"]]
+                bad = _first_bad_card(game, pack)
+                if bad is not None:
+                    problems.append((f"{where}.pack[{bad[0]}]", bad[1]))
+                    break
             else:
                 hands = [[Card.parse(c) for c in hand] for hand in h["deal"]["hands"]]
                 pack = game.deal_from_hands(h["dealer"], hands, [Card.parse(c) for c in h["deal"]["talon"]])
