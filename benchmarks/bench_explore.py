@@ -36,13 +36,14 @@ def deal_stats_rate(game_name: str, players: int, n: int, hands: dict | None = N
 
 def estimate_timing(game_name: str, n: int) -> None:
     """Time a ``n``-deal bid estimate, solved when the solver is there, else played out."""
+    from cardkit import find_game
     from cardkit.explore.estimate import BID_EXAMPLES, estimate_bid
 
     ex = BID_EXAMPLES[game_name]
     for method in ("solver", "playout"):
         t0 = time.perf_counter()
         try:
-            table = estimate_bid(ex["game"], ex["hand"], ex["contract"], n=n, seat=ex["seat"], method=method,
+            table = estimate_bid(find_game(ex["game"]), ex["hand"], ex["contract"], n=n, seat=ex["seat"], method=method,
                                  seed=1, progress=False)
         except Exception as e:  # the solver may not be available for this game yet
             print(f"  {game_name} {method}: not available ({e})")

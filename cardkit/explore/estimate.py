@@ -1,0 +1,278 @@
+"""Estimates: how a hand (and a contract) fares over many deals of the unseen cards.
+
+"I held this; should I have bid 8♥?" — :func:`estimate_bid` deals the other cards at random
+(:class:`cardkit.explore.Predeal`, constraints allowed), lets the hand win the auction at the
+contract (everyone else passes), and then either plays the hand out with computer players
+(``method="playout"``) or, once the contract and the exchange or burying are settled, solves the
+play with perfect information (``method="solver"``, :mod:`cardkit.solver`). The result is a pandas
+table, one row per deal, with the summary in ``table.attrs["summary"]``: the probability the
+contract makes and the expected score change, with standard errors.
+
+:func:`bid_odds` does this for several contracts; :func:`results_chart` and :func:`bid_odds_chart`
+draw them with altair.
+
+Scores keep each game's sign: in 501♠ scores count down, so a made contract is a *negative* change
+(rules.md 501 §10); in Five Hundred a made contract is positive (rules.md 500 §10).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from ..errors import CardkitError
+from ..game import Game, State
+from .deal import Constraint, CardsLike, Predeal, SeatKey, _seat_index
+
+PlayerFactory = Callable[[int, int], Any]
+
+
+def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: int = 0) -> list[Any]:
+    """One computer player per seat.
+
+    Args:
+        kind: a player kind for every seat (``"random"``, ``"sensible"``, ``"sampler"``), a list of
+            kinds, one per seat, or a factory ``f(seat, seed) -> player``.
+        seed: each seat's player is seeded with ``seed * 100 + seat``.
+
+    Raises:
+        UnknownOptionError: an unknown kind for this game.
+    """
+    n = game.players
+    if callable(kind):
+        return [kind(s, seed * 100 + s) for s in range(n)]
+    kinds = [kind] * n if isinstance(kind, str) else list(kind)
+    if len(kinds) != n:
+        raise CardkitError(f"{len(kinds)} player kinds for {n} seats")
+    return [player_of(game, k, seed * 100 + s) for s, k in enumerate(kinds)]
+
+
+def player_of(game: Game, kind: str, seed: int) -> Any:
+    """A computer player of ``kind`` for ``game``: the kit's registry, plus the sampling players
+    (``"sampler"``) of :mod:`cardkit.players.sampler`."""
+    if kind == "sampler":
+        from ..players.sampler import SamplingPlayer
+
+        return SamplingPlayer(game, seed=seed)
+    if kind == "rules" and game.name == "500":
+        from ..players.sampler500 import Rules500
+
+        return Rules500(seed=seed)
+    from ..players import find_player
+
+    return find_player(game.name, kind, seed)
+
+
+def default_kind(game: Game) -> str:
+    """The rule-based player of each game: ``"sensible"`` for 501♠, ``"rules"`` for Five Hundred."""
+    return "sensible" if game.name == "501" else "rules"
+
+
+def contract_action(game: Game, contract: Any) -> Any:
+    """The auction action bidding ``contract`` (``80`` or ``"80"`` in 501♠, ``"8H"`` in Five Hundred).
+
+    Raises:
+        InvalidActionError: not a bid of this game.
+    """
+    text = str(contract).strip()
+    return game.parse_action(text if text.lower().startswith("bid") else f"bid {text}")
+
+
+def force_contract(state: State, seat: int, contract: Any, blind: bool = False) -> State:
+    """Settle the auction of ``state`` in place: ``seat`` bids ``contract`` and everyone else passes.
+
+    In 501♠ the seat looks at its cards first unless ``blind`` (rules.md 501 §6); the others pass
+    blind. Returns ``state`` after the auction.
+
+    Raises:
+        IllegalActionError: the contract cannot be bid here (e.g. a misère before a seven,
+            rules.md 500 §4).
+    """
+    bid = contract_action(state.game, contract)
+    placed = False
+    while not state.is_terminal() and state.phase == "auction":
+        cur = state.current_player()
+        if cur == seat and not placed:
+            blind_now = getattr(state, "blind", None)
+            if blind_now is not None and blind_now[seat] and not blind:
+                state.apply_action("look")
+            state.apply_action(bid)
+            placed = True
+        else:
+            state.apply_action("pass")
+    return state
+
+
+def _result_row(state: State, seat: int) -> dict[str, Any]:
+    made = state.made() if hasattr(state, "made") else None  # type: ignore[attr-defined]
+    # a 501 hand the bidder abandoned (rules.md 501 §7) counts as not made
+    row: dict[str, Any] = {"made": bool(made), "score": state.returns()[seat], "summary": state.summary()}
+    if state.game.name == "501":
+        row["points"] = state.hand_totals()[seat]  # type: ignore[attr-defined]
+        row["trump"] = str(state.trump) if state.trump else "NT"  # type: ignore[attr-defined]
+    else:
+        row["tricks"] = state.contract_tricks()  # type: ignore[attr-defined]
+    return row
+
+
+def play_out(state: State, players: Sequence[Any], until: Callable[[State], bool] | None = None) -> State:
+    """Let ``players`` (one per seat) act until the hand is over or ``until(state)`` is true."""
+    while not state.is_terminal() and not (until and until(state)):
+        state.apply_action(players[state.current_player()].choose(state))
+    return state
+
+
+def _solved_row(state: State, seat: int, solver: Any) -> dict[str, Any]:
+    from .solve import solved_result
+
+    return solved_result(state, seat, solver)
+
+
+def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100, seat: SeatKey | None = None,
+                 dealer: int = 0, blind: bool = False, method: str = "playout",
+                 players: str | PlayerFactory | Sequence[str] | None = None,
+                 accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
+                 talon: CardsLike | None = None, seed: int = 0, progress: bool = True) -> Any:
+    """The results of ``hand`` playing ``contract`` over ``n`` deals of the unseen cards.
+
+    Args:
+        game: the table.
+        hand: the seat's cards (some or all), or ``None`` for a hand dealt at random too
+            (e.g. "does blind 80 pay in the long run?").
+        contract: the bid: ``80`` (501♠, rules.md 501 §5) or ``"8H"``, ``"misere"`` (Five Hundred, §4).
+        n: the number of deals.
+        seat: the seat holding ``hand``; the dealer's left by default (first to speak).
+        dealer: the dealer.
+        blind: 501♠: bid without looking, so the result counts double (rules.md 501 §6).
+        method: ``"playout"`` (computer players play every card) or ``"solver"`` (perfect-information
+            play from the opening lead, after the players' exchange or burying).
+        players: player kinds for the other decisions and the play (see :func:`make_players`);
+            the game's rule-based player by default.
+        accept: constraints on the other seats or the talon, as in :class:`cardkit.explore.Predeal`.
+        talon: cards known to be in the talon / kitty.
+        seed: the seed of the deals and the players.
+        progress: show a progress bar (tqdm) while running.
+
+    Returns:
+        A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),
+        ``score`` (the seat's score change),
+        ``summary`` and ``points``/``trump`` (501♠) or ``tricks`` (Five Hundred). Its
+        ``attrs["summary"]`` is :func:`summarise` of the table.
+
+    Raises:
+        DealError: an impossible set-up. CardkitError: an unknown method, player or contract.
+    """
+    import pandas as pd
+
+    if method not in ("playout", "solver"):
+        raise CardkitError(f"unknown method {method!r}: use 'playout' or 'solver'")
+    s = (dealer + 1) % game.players if seat is None else _seat_index(game, seat)
+    contract_action(game, contract)  # a clear error before any deal
+    setup = Predeal(game, dealer=dealer, hands={s: hand} if hand else None, talon=talon, accept=accept)
+    kind = players if players is not None else default_kind(game)
+    table_players = make_players(game, kind, seed)
+    solver = None
+    if method == "solver":
+        from .solve import new_solver
+
+        solver = new_solver(game)
+    rng = random.Random(seed)
+    rows = []
+    for i in _progress(range(n), progress, f"{game.title} bid {contract}"):
+        deal = setup.deal(rng)
+        state = deal.new_hand(game)
+        force_contract(state, s, contract, blind=blind)
+        if method == "playout":
+            play_out(state, table_players)
+            row = _result_row(state, s)
+        else:
+            play_out(state, table_players, until=lambda st: st.phase == "play")
+            row = _solved_row(state, s, solver) if not state.is_terminal() else _result_row(state, s)
+        row = {"deal": i, **row}
+        rows.append(row)
+    table = pd.DataFrame(rows).set_index("deal")
+    table.attrs["summary"] = summarise(table)
+    table.attrs["setup"] = {"game": game.title, "contract": str(contract), "seat": game.names[s],
+                            "hand": str(hand) if hand else "random", "blind": blind, "method": method, "n": n}
+    return table
+
+
+def summarise(table: Any) -> dict[str, float]:
+    """``p_make`` (share of deals made), ``p_make_se`` (its standard error), ``mean_score`` and
+    ``mean_score_se`` of a results table, and ``n``."""
+    n = len(table)
+    made = table["made"].astype(float)
+    p = float(made.mean()) if n else float("nan")
+    mean = float(table["score"].mean()) if n else float("nan")
+    sd = float(table["score"].std(ddof=1)) if n > 1 else 0.0
+    return {"n": n, "p_make": p, "p_make_se": math.sqrt(p * (1 - p) / n) if n else float("nan"),
+            "mean_score": mean, "mean_score_se": sd / math.sqrt(n) if n else float("nan")}
+
+
+def bid_odds(game: Game, hand: CardsLike | None, contracts: Iterable[Any], n: int = 100, **kwargs: Any) -> Any:
+    """One row per contract: the chance it makes and the expected score change, with standard errors.
+
+    Every contract is tried on the same deals (the same ``seed``), so the rows compare fairly.
+    Keyword arguments go to :func:`estimate_bid`.
+    """
+    import pandas as pd
+
+    rows = []
+    for c in contracts:
+        t = estimate_bid(game, hand, c, n=n, **kwargs)
+        rows.append({"contract": str(c), **{k: round(v, 4) if isinstance(v, float) else v
+                                            for k, v in t.attrs["summary"].items()}})
+    return pd.DataFrame(rows).set_index("contract")
+
+
+def results_chart(table: Any, title: str | None = None) -> Any:
+    """An altair histogram of a results table: 501♠ declarer points or Five Hundred tricks, coloured
+    by made or failed."""
+    import altair as alt
+
+    col = "points" if "points" in table.columns else "tricks"
+    data = table.reset_index()[["deal", col, "made"]].copy()
+    data["result"] = data["made"].map({True: "made", False: "failed"})
+    setup = table.attrs.get("setup", {})
+    title = title or f"{setup.get('game', '')} {setup.get('contract', '')}: {len(table)} deals"
+    return alt.Chart(data, title=title).mark_bar().encode(
+        x=alt.X(f"{col}:Q", bin=alt.Bin(maxbins=30), title=col),
+        y=alt.Y("count():Q", title="deals"),
+        color=alt.Color("result:N", scale=alt.Scale(domain=["made", "failed"], range=["#2a7", "#c33"])),
+    ).properties(width=360, height=180)
+
+
+def bid_odds_chart(odds: Any, title: str = "chance the contract makes") -> Any:
+    """An altair bar chart of :func:`bid_odds`: the chance each contract makes, with ±2 standard errors."""
+    import altair as alt
+
+    data = odds.reset_index()
+    data["low"] = (data["p_make"] - 2 * data["p_make_se"]).clip(lower=0)
+    data["high"] = (data["p_make"] + 2 * data["p_make_se"]).clip(upper=1)
+    order = list(data["contract"])
+    base = alt.Chart(data, title=title)
+    bars = base.mark_bar(color="#47a").encode(
+        x=alt.X("contract:N", sort=order), y=alt.Y("p_make:Q", title="P(make)", scale=alt.Scale(domain=[0, 1])))
+    errs = base.mark_rule().encode(x=alt.X("contract:N", sort=order), y="low:Q", y2="high:Q")
+    return (bars + errs).properties(width=300, height=180)
+
+
+def _progress(it: Iterable[Any], on: bool, desc: str) -> Iterable[Any]:
+    if not on:
+        return it
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is in the notebooks extra
+        return it
+    return tqdm(it, desc=desc, leave=False)
+
+
+#: Worked examples for the command line, the benchmarks and the notebooks: game name, hand, contract, seat.
+BID_EXAMPLES: dict[str, dict[str, Any]] = {
+    "501": {"game": "501", "hand": "AS 10S KS QS AH 10H KD", "contract": 100, "seat": 1},
+    "500": {"game": "500", "hand": "JK JH JD AH KH QH 10H AS KC 9D", "contract": "8H", "seat": 1},
+}
+
+__all__ = ["BID_EXAMPLES", "bid_odds", "bid_odds_chart", "contract_action", "estimate_bid", "force_contract",
+           "make_players", "play_out", "results_chart", "summarise"]

@@ -1,0 +1,77 @@
+"""Estimates over deals of the unseen cards (cardkit.explore.estimate)."""
+
+import pytest
+
+from cardkit import CardkitError, find_game
+from cardkit.explore import at_least
+from cardkit.explore.estimate import (bid_odds, bid_odds_chart, contract_action, estimate_bid, force_contract,
+                                      make_players, results_chart)
+
+ALL_SPADES = "AS 10S KS QS JS 9S AH"
+
+
+@pytest.fixture(scope="module")
+def g501():
+    return find_game("501", players=3)
+
+
+def test_unbeatable_hand_always_makes(g501):
+    # Six trumps and A♥ and the ♠ marriage (40): the declarer takes every trick, 120 + 40 ≥ 66 always.
+    t = estimate_bid(g501, ALL_SPADES, 66, n=30, seat=1, seed=3, progress=False)
+    assert len(t) == 30 and t["made"].all() and (t["score"] == -66).all()  # rules.md 501 §10
+    assert (t["points"] <= 160).all() and (t["trump"] == "♠").all() and t["summary"][0].startswith("B 66 ♠")
+    s = t.attrs["summary"]
+    assert s["p_make"] == 1.0 and s["mean_score"] == -66 and s["p_make_se"] == 0
+
+
+def test_impossible_contract_never_makes(g501):
+    # 220 needs all four marriages (rules.md 501 §5); this hand has six spades, so it cannot.
+    t = estimate_bid(g501, ALL_SPADES, 220, n=10, seat=1, seed=3, progress=False)
+    assert not t["made"].any() and (t["score"] == 220).all()
+
+
+def test_scores_follow_made_and_blind(g501):
+    t = estimate_bid(g501, None, 80, n=60, seat=2, blind=True, seed=5, progress=False)
+    made = t[t["made"]]
+    failed = t[~t["made"]]
+    assert len(made) and len(failed)
+    assert (made["score"] == -160).all()  # blind doubles (rules.md 501 §6)
+    assert failed["score"].isin([160]).all()  # failed or abandoned: +2×80
+    assert t.attrs["summary"]["mean_score"] == pytest.approx(t["score"].mean())
+    assert all(s.startswith("C blind") for s in t["summary"])
+
+
+def test_constraints_on_other_seats(g501):
+    t = estimate_bid(g501, "AH 10H", 90, n=20, seat=0, dealer=2, accept={1: at_least(4, "S")}, seed=1,
+                     progress=False)
+    assert len(t) == 20 and all(s.startswith("A 9") or s.startswith("A abandoned") for s in t["summary"])
+
+
+def test_bid_odds_fall_with_the_contract(g501):
+    hand = "AS 10S KS QS AH 10H KD"
+    odds = bid_odds(g501, hand, [80, 120, 160], n=40, seat=1, seed=2, progress=False)
+    p = list(odds["p_make"])
+    assert p[0] >= p[1] >= p[2] and p[0] > p[2]
+    spec = bid_odds_chart(odds).to_dict()
+    assert spec["layer"][0]["mark"]["type"] == "bar"
+
+
+def test_results_chart(g501):
+    t = estimate_bid(g501, "AS 10S KS QS AH 10H KD", 100, n=20, seat=1, seed=2, progress=False)
+    spec = results_chart(t).to_dict()
+    assert spec["mark"]["type"] == "bar" and spec["encoding"]["x"]["field"] == "points"
+    assert len(spec["datasets"][next(iter(spec["datasets"]))]) == 20
+
+
+def test_force_contract_and_errors(g501):
+    from cardkit.explore import Predeal
+
+    state = Predeal(g501, dealer=0).deal(1).new_hand(g501)
+    force_contract(state, 2, 95)
+    assert state.phase == "talon" and state.declarer == 2 and state.high_bid == 95 and not state.declarer_blind
+    with pytest.raises(CardkitError, match="cannot read action 'bid ten'"):
+        contract_action(g501, "ten")
+    with pytest.raises(CardkitError, match="unknown method 'magic'"):
+        estimate_bid(g501, None, 80, n=1, method="magic")
+    with pytest.raises(CardkitError, match="2 player kinds for 3 seats"):
+        make_players(g501, ["random", "random"])
