@@ -151,17 +151,20 @@ class Game501(Game):
         names: seat names, ``A B C (D)`` by default, as in the rule text's example.
 
     Raises:
-        UnknownOptionError: for another number of players.
+        UnknownOptionError: for another number of players, or any rule option (501 has none).
     """
 
     name = "501"
     title = "501♠"
 
-    def __init__(self, players: int = 3, names: Sequence[str] | None = None) -> None:
+    def __init__(self, players: int = 3, names: Sequence[str] | None = None, **options: Any) -> None:
         from .errors import UnknownOptionError
 
         if players not in (3, 4):
-            raise UnknownOptionError(f"501♠ is for 3 or 4 players, not {players} (rules.md 501 §1)")
+            raise UnknownOptionError(_("501♠ is for 3 or 4 players, not {n} (rules.md 501 §1)").format(n=players))
+        if options:
+            raise UnknownOptionError(_("501♠ has no rule options, so {names} cannot be set").format(
+                names=", ".join(sorted(options))))
         super().__init__(players, names)
 
     @property
