@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test test-engine test-notebooks bench clean
+.PHONY: install lab test test-engine test-notebooks bench messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,18 @@ test-notebooks: install
 
 bench: install
 	$(PY) benchmarks/run.py
+
+# Message catalogs: extract every _(), N_() and pgettext() of cardkit/**/*.py, update the Spanish
+# catalog (new messages appear untranslated; tests/test_i18n.py fails until they are translated),
+# compile the .mo that cardkit.i18n loads.
+PO := cardkit/locale/es/LC_MESSAGES/cardkit.po
+messages: install
+	$(VENV)/bin/pybabel extract --no-location --sort-output \
+		--project=cardkit --version=0.1.0 --copyright-holder="cardkit authors" -o cardkit/messages.pot cardkit
+	test -f $(PO) || $(VENV)/bin/pybabel init -i cardkit/messages.pot -d cardkit/locale -D cardkit -l es
+	$(VENV)/bin/pybabel update -i cardkit/messages.pot -d cardkit/locale -D cardkit -l es \
+		--ignore-obsolete
+	$(VENV)/bin/pybabel compile -d cardkit/locale -D cardkit -l es --statistics
 
 clean:
 	rm -rf $(VENV)

@@ -2,10 +2,22 @@
 
 The engine writes its messages in English as gettext message ids, wrapped in :func:`_`; a
 catalog translates them. :func:`set_language` picks the language (``"en"`` or ``"es"``) for the
-whole process; ``CARDKIT_LANG`` sets the default.
+whole process; the ``CARDKIT_LANG`` environment variable sets the default.
+
+Records stay language-independent: an action is stored and parsed as its English text
+(``"bid 80"``). What people read goes through :func:`phase_name`, :func:`action_text` and
+:func:`heading`, which widgets, tables and transcripts call.
+
+The catalogs are built with ``make messages`` (Babel's ``pybabel``: extract every ``_()``,
+``N_()`` and ``pgettext()`` of ``cardkit/**/*.py`` into ``cardkit/messages.pot``, update
+``cardkit/locale/es/LC_MESSAGES/cardkit.po``, compile ``cardkit.mo``).
 
 >>> set_language("en"); _("pass")
 'pass'
+>>> set_language("es"); phase_name("auction"), action_text("declare NT 100"), heading("dealer")
+('subasta', 'declara sin triunfo 100', 'repartidor')
+>>> set_language("en"); action_text("declare NT 100")
+'declare no-trump 100'
 """
 
 from __future__ import annotations
@@ -13,6 +25,7 @@ from __future__ import annotations
 import gettext
 import os
 from pathlib import Path
+from typing import Any
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "cardkit"
@@ -20,13 +33,15 @@ LANGUAGES = ("en", "es")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+_words: dict[str, dict[str, str]] = {}
 
 
 def set_language(lang: str) -> None:
     """Use ``lang`` (one of :data:`LANGUAGES`) for every message from now on.
 
     Raises:
-        ValueError: for a language the kit has no catalog for.
+        ValueError: for a language the kit has no catalog for, or whose compiled catalog
+            (``cardkit/locale/<lang>/LC_MESSAGES/cardkit.mo``) is missing.
     """
     global _translation, _language
     if lang not in LANGUAGES:
@@ -34,8 +49,12 @@ def set_language(lang: str) -> None:
     if lang == "en":
         _translation = gettext.NullTranslations()
     else:
-        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        try:
+            _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+        except OSError:
+            raise ValueError(f"no compiled catalog for {lang!r} in {LOCALE_DIR}: run `make messages`") from None
     _language = lang
+    _words.clear()
 
 
 def get_language() -> str:
@@ -49,10 +68,155 @@ def _(message: str) -> str:
 
 
 def N_(message: str) -> str:
-    """Mark ``message`` for translation without translating it now."""
+    """Mark ``message`` for translation without translating it now (translate it later with :func:`_`)."""
     return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in ``context`` (e.g. ``"phase"``, ``"action"``), for one English word
+    that needs different translations in different places ("pass" the call, "play" the phase)."""
+    return _translation.pgettext(context, message)
+
+
+def _table(kind: str) -> dict[str, str]:
+    """The translated words of ``kind`` (``"phase"``, ``"action"``, ``"heading"``) in the language
+    in use, cached per language. The literal ``pgettext`` calls are what extraction finds."""
+    table = _words.get(kind)
+    if table is not None:
+        return table
+    if kind == "phase":
+        # Phases of both games (rules.md 501 §5–§8, 500 §4–§8).
+        table = {
+            "auction": pgettext("phase", "auction"),
+            "talon": pgettext("phase", "talon"),
+            "exchange": pgettext("phase", "exchange"),
+            "play": pgettext("phase", "play"),
+            "over": pgettext("phase", "over"),
+            "kitty": pgettext("phase", "kitty"),
+            "bury": pgettext("phase", "bury"),
+            "nominate": pgettext("phase", "nominate"),
+            "call": pgettext("phase", "call"),
+        }
+    elif kind == "action":
+        # Words of action texts (verbs first, then the words that can follow them).
+        table = {
+            "pass": pgettext("action", "pass"),
+            "look": pgettext("action", "look"),
+            "bid": pgettext("action", "bid"),
+            "abandon": pgettext("action", "abandon"),
+            "declare": pgettext("action", "declare"),
+            "give": pgettext("action", "give"),
+            "play": pgettext("action", "play"),
+            "marriage": pgettext("action", "marriage"),
+            "NT": pgettext("action", "no-trump"),
+            "naming": pgettext("action", "naming"),
+            "bury": pgettext("action", "bury"),
+            "nominate": pgettext("action", "nominate"),
+            "call": pgettext("action", "call"),
+            "alone": pgettext("action", "alone"),
+            "go": pgettext("action", "go"),
+            "none": pgettext("action", "none"),
+            "misère": pgettext("action", "misère"),
+            "open misère": pgettext("action", "open misère"),
+        }
+    elif kind == "heading":
+        # Column headings of score sheets and tables (Match.score_sheet keys, rules.md 501 §10).
+        table = {
+            "hand": pgettext("heading", "hand"),
+            "dealer": pgettext("heading", "dealer"),
+            "summary": pgettext("heading", "summary"),
+            "start": pgettext("heading", "start"),
+            "score": pgettext("heading", "score"),
+            "scores": pgettext("heading", "scores"),
+            "change": pgettext("heading", "change"),
+            "seat": pgettext("heading", "seat"),
+            "player": pgettext("heading", "player"),
+            "contract": pgettext("heading", "contract"),
+            "declarer": pgettext("heading", "declarer"),
+            "contractor": pgettext("heading", "contractor"),
+            "trump": pgettext("heading", "trump"),
+            "tricks": pgettext("heading", "tricks"),
+            "points": pgettext("heading", "points"),
+            "marriages": pgettext("heading", "marriages"),
+            "result": pgettext("heading", "result"),
+            "winner": pgettext("heading", "winner"),
+            "hands": pgettext("heading", "hands"),
+        }
+    else:
+        raise ValueError(f"unknown word table {kind!r}")
+    _words[kind] = table
+    return table
+
+
+#: Suit words that game modules translate with ``_()`` (Five Hundred's notes on the bowers and
+#: the joker, "the J♣ is a spade while spades are trumps"); marked here so extraction finds them.
+SUIT_WORDS = (N_("spade"), N_("spades"), N_("club"), N_("clubs"), N_("diamond"), N_("diamonds"),
+              N_("heart"), N_("hearts"))
+
+
+def phase_name(phase: str) -> str:
+    """The name people read for a game phase (``State.phase``), in the language in use.
+
+    ``phase``: a phase of either game, e.g. ``"auction"``, ``"talon"``, ``"exchange"``,
+    ``"play"``, ``"over"``. A phase the kit does not know comes back unchanged.
+
+    >>> set_language("en"); phase_name("talon")
+    'talon'
+    """
+    return _table("phase").get(phase, phase)
+
+
+def action_text(action: Any) -> str:
+    """The text people read for an action (an :class:`~cardkit.game.Action` or its text).
+
+    The stored, parsed text stays English (``str(action)``, e.g. ``"bid 80"``, kept in
+    records); this translates its words (``"puja 80"`` in Spanish) and keeps numbers, cards and
+    suits as they are. Words it does not know stay unchanged.
+
+    >>> set_language("es"); action_text("play K♠ marriage"), action_text("pass")
+    ('juega K♠ con matrimonio', 'pasa')
+    >>> action_text("bid open misère"), action_text("bid 8NT"), action_text("go alone")
+    ('puja miseria abierta', 'puja 8 sin triunfo', 'juega solo')
+    >>> set_language("en")
+    """
+    table = _table("action")
+    words = str(action).split()
+    out = []
+    i = 0
+    while i < len(words):
+        pair = " ".join(words[i:i + 2])
+        if i + 1 < len(words) and pair in table:  # two-word terms first: "open misère"
+            out.append(table[pair])
+            i += 2
+            continue
+        w = words[i]
+        if w.endswith("NT") and w[:-2].isdigit():  # a Five Hundred bid such as "8NT"
+            out.append(f"{w[:-2]} {table['NT']}")
+        else:
+            out.append(table.get(w, w))
+        i += 1
+    return " ".join(out)
+
+
+def heading(key: str) -> str:
+    """A score sheet or table column heading in the language in use.
+
+    ``key``: a column key of :meth:`cardkit.game.Match.score_sheet` (``"hand"``, ``"dealer"``,
+    ``"summary"``; a seat's change column ``"A ±"`` keeps its name and sign) or of another table
+    (``"contract"``, ``"trump"``, …). An unknown key comes back unchanged.
+
+    >>> set_language("es"); heading("hand"), heading("A ±"), heading("A")
+    ('mano', 'A ±', 'A')
+    >>> set_language("en")
+    """
+    return _table("heading").get(key, key)
 
 
 _env = os.environ.get("CARDKIT_LANG")
 if _env in LANGUAGES:
-    set_language(_env)
+    try:
+        set_language(_env)
+    except ValueError as _e:
+        import warnings
+
+        warnings.warn(f"CARDKIT_LANG={_env}: {_e}; using English", stacklevel=1)
