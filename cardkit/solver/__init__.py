@@ -1,0 +1,176 @@
+"""Exact perfect-information ("double-dummy") solving of the play phase, all cards known.
+
+- 501♠ (rules.md 501 §8–§10): the declarer's best hand total (card points + marriages that will
+  count) against two defenders who together minimise it; the contract is made with best play iff
+  that total reaches it.
+- Five Hundred (rules.md 500 §6–§9): the contracting side's most tricks against best defence; for
+  misère, whether the contractor can avoid every trick.
+
+:func:`solve` gives, for each legal action of the seat to act, the value with best play by everyone
+afterwards (the table a player wants: "this card makes 9, that one 8"); :func:`best_line` follows
+best play to the end of the hand. Both take an engine :class:`~cardkit.game.State` in its play
+phase and leave it unchanged.
+
+The search is alpha-beta on bitmask positions with a transposition table and move ordering, run
+compiled by numba when it is installed (``pip install cardkit[solver]``) and as plain Python
+otherwise (same answers, far slower). See :mod:`cardkit.solver.core501`.
+
+>>> from cardkit.game501 import Game501
+>>> from cardkit.solver.positions import random_play_state
+>>> state = random_play_state(Game501(), seed=5, tricks_left=2)
+>>> sol = solve(state)
+>>> sol.value == max(v.value for v in sol.values) if sol.maximising else True
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import CardkitError
+from ..game import Action, State
+from ..i18n import _
+
+__all__ = ["ActionValue", "LineStep", "Solution", "best_line", "solve", "solver_for"]
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """One legal ``action`` and its ``value`` with best play by everyone after it."""
+
+    action: Action
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.value}"
+
+
+@dataclass
+class Solution:
+    """The solved position.
+
+    Attributes:
+        game: ``"501"`` or ``"500"``.
+        seat: the seat to act; ``maximising``: whether it wants the value high (the 501 declarer,
+            the Five Hundred contracting side).
+        values: every legal action with its value, in the engine's order.
+        value: the position's value with best play (the best of ``values`` for ``seat``).
+        unit: what a value counts: ``"points"`` (501: the declarer's hand total) or ``"tricks"``
+            (Five Hundred: the contracting side's tricks in the hand; misère: the contractor's).
+        target: the value the contracting side needs (501 contract; tricks bid; misère: 0 tricks).
+        made: whether the contract is made with best play.
+        side: the seats of the contracting side.
+    """
+
+    game: str
+    seat: int
+    maximising: bool
+    values: list[ActionValue]
+    value: int
+    unit: str
+    target: int
+    made: bool
+    side: tuple[int, ...]
+    names: list[str] = field(default_factory=list)
+    heading: str = ""
+
+    def best(self) -> list[ActionValue]:
+        """The actions that reach :attr:`value`."""
+        return [v for v in self.values if v.value == self.value]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per action (``action``, ``value``, ``best``), ready for ``pandas.DataFrame``."""
+        return [{"action": str(v.action), "value": v.value, "best": v.value == self.value} for v in self.values]
+
+    def lines(self) -> list[str]:
+        """The table as text lines: a heading, one line per action with ``← best`` marks, a verdict."""
+        width = max([len(str(v.action)) for v in self.values] + [6])
+        out = [self.heading, f"  {_('action'):<{width}}  {_('value'):>5}"]
+        for v in self.values:
+            mark = "  ← " + _("best") if v.value == self.value else ""
+            out.append(f"  {str(v.action):<{width}}  {v.value:>5}{mark}")
+        out.append(self.verdict())
+        return out
+
+    def verdict(self) -> str:
+        """One sentence: the value with best play and whether the contract is made."""
+        if self.game == "501":
+            who = self.names[self.side[0]] if self.names else f"seat {self.side[0]}"
+            key = ("{who} makes {target} with best play ({value})" if self.made
+                   else "{who} fails {target} with best play ({value})")
+            return _(key).format(who=who, target=self.target, value=self.value)
+        if self.unit == "misere":
+            return _("the contractor avoids every trick with best play") if self.made else \
+                _("the contractor cannot avoid taking a trick")
+        key = ("the contracting side makes {value} tricks with best play, contract made" if self.made
+               else "the contracting side makes {value} tricks with best play, contract failed")
+        return _(key).format(value=self.value)
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+@dataclass(frozen=True)
+class LineStep:
+    """One action of a best line: the ``seat``, the ``action`` and the position's ``value`` then."""
+
+    seat: int
+    action: Action
+    value: int
+
+
+_SOLVERS: dict[str, Any] = {}
+
+
+def solver_for(state: State) -> Any:
+    """The shared solver object for ``state``'s game (its transposition table is kept)."""
+    name = state.game.name
+    if name not in _SOLVERS:
+        if name == "501":
+            from .solve501 import Solver501
+
+            _SOLVERS[name] = Solver501()
+        elif name == "500":
+            from .solve500 import Solver500
+
+            _SOLVERS[name] = Solver500()
+        else:  # pragma: no cover - find_game knows only these
+            raise CardkitError(f"no solver for game {name!r}")
+    return _SOLVERS[name]
+
+
+def solve(state: State, solver: Any = None) -> Solution:
+    """Solve the play position ``state`` (unchanged): every legal action's value with best play.
+
+    Args:
+        state: a 501 or Five Hundred hand in its play phase, any trick, any seat to act.
+        solver: a solver object to use (default: one shared per game, see :func:`solver_for`).
+
+    Returns:
+        a :class:`Solution`.
+
+    Raises:
+        CardkitError: the hand is not in its play phase.
+    """
+    solver = solver or solver_for(state)
+    return solver.solve(state)
+
+
+def best_line(state: State, solver: Any = None) -> list[LineStep]:
+    """Best play from ``state`` (unchanged) to the end of the hand: each seat plays the first
+    action (in the engine's order) that keeps the best value for it.
+
+    Returns:
+        the steps; every step's ``value`` is the value of the position before it, so with exact
+        solving all the values are equal.
+    """
+    solver = solver or solver_for(state)
+    line = []
+    st = state.clone()
+    while not st.is_terminal():
+        sol = solver.solve(st)
+        act = sol.best()[0].action
+        line.append(LineStep(st.current_player(), act, sol.value))  # type: ignore[arg-type]
+        st.apply_action(act)
+    return line

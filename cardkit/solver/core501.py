@@ -1,0 +1,343 @@
+"""The 501♠ search kernel: alpha-beta over bitmask positions with a transposition table.
+
+Everything here works on plain ints and numpy arrays so that numba can compile it (see
+:mod:`cardkit.solver._jit`); :mod:`cardkit.solver.solve501` builds the compact position from an
+engine :class:`~cardkit.game501.State501` and reads the answers back.
+
+Compact position (rules.md 501 §3, §8, §9):
+
+- a card is ``suit * 6 + r`` with ``r`` 0..5 for 9 J Q K 10 A (the 501 order, low to high) and
+  the suit's number from :class:`cardkit.cards.Suit`;
+- ``h``: three 24-bit masks, the hands of the three active seats in play order (position 0 is the
+  first active seat left of the dealer; the next to play is always position + 1 mod 3);
+- ``leader``, the cards already in the trick (``c0``, ``c1``, ``-1`` when absent);
+- ``trump``: suit number, or ``-1`` for no-trump; ``decl``: the declarer's position;
+- ``dwon``: 1 once the declarer has won a trick; ``pend``: the declarer's marriage points declared
+  while ``dwon`` is 0 (they count only once a trick is won, rules.md 501 §9).
+
+The value searched is the declarer's *future gain*: card points of tricks the declarer will win
+from here, plus marriages the declarer will declare that will count, plus ``pend`` if the declarer
+goes on to win a trick. The declarer maximises it; the two defenders minimise it. Declaring a
+marriage when leading its king or queen never lowers the declarer's total and changes nothing else
+in the play, so inside the search the declarer always declares; a defender's marriage does not
+change the declarer's total, so it is not searched either.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import njit
+
+#: Card points by ``r`` (9 J Q K 10 A), rules.md 501 §3.
+PTS6 = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
+PTS = np.array([PTS6[i % 6] for i in range(24)], dtype=np.int64)
+SUITMASK = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.int64)
+INF = 10_000
+LOG_TT = 20
+
+
+def new_table(log_size: int = LOG_TT) -> tuple[np.ndarray, ...]:
+    """A transposition table of ``2**log_size`` entries: keys (2 × int64), bounds (2 × int16),
+    best card (int8). About 21 bytes per entry (22 MB at the default size)."""
+    n = 1 << log_size
+    return (np.zeros(n, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.int16),
+            np.zeros(n, np.int16), np.zeros(n, np.int8))
+
+
+@njit
+def _points(mask: int, pts: np.ndarray) -> int:
+    total = 0
+    m = mask
+    while m:
+        low = m & -m
+        c = 0
+        while (low >> c) != 1:
+            c += 1
+        total += pts[c]
+        m ^= low
+    return total
+
+
+@njit
+def _power(c: int, led: int, trump: int) -> int:
+    s = c // 6
+    if s == trump:
+        return 100 + c % 6
+    if s == led:
+        return c % 6
+    return -1
+
+
+# frame fields of the explicit search stack (numba cannot cache recursive functions)
+_LEADER, _C0, _C1, _DWON, _PEND, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTC, _K, _N, _GAIN, _HM, _P, \
+    _IDX, _KEY1, _KEY2, _LED, _WPOW, _WPOS, _NPLAYED = range(23)
+FIELDS = 23
+MAXDEPTH = 26
+
+
+@njit
+def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, dwon: int, pend: int,
+           alpha: int, beta: int, forced: int, fdeclare: int,
+           tk1: np.ndarray, tk2: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray,
+           gen: int, mv: np.ndarray, fr: np.ndarray, stats: np.ndarray) -> int:
+    """The declarer's future gain from this position within the window ``(alpha, beta)``
+    (fail-soft: a value ≤ alpha is an upper bound, ≥ beta a lower bound).
+
+    ``forced`` ≥ 0 searches only that card for the player to act (the root of a per-action
+    value); ``fdeclare`` then says whether the declarer's lead of it declares a marriage.
+    ``mv`` (``MAXDEPTH`` × 24) and ``fr`` (``MAXDEPTH`` × ``FIELDS``) are scratch space;
+    ``h`` is restored before returning. Alpha-beta with an explicit stack of frames.
+    """
+    mask = tk1.shape[0] - 1
+    d = 0
+    fr[0, _LEADER] = leader
+    fr[0, _C0] = c0
+    fr[0, _C1] = c1
+    fr[0, _DWON] = dwon
+    fr[0, _PEND] = pend
+    fr[0, _ALPHA] = alpha
+    fr[0, _BETA] = beta
+    v = 0
+    mode = 0  # 0: enter the node at depth d; 1: take in value v of its current move; 2: next move
+    while True:
+        if mode == 0:
+            stats[0] += 1
+            leader = fr[d, _LEADER]
+            c0 = fr[d, _C0]
+            c1 = fr[d, _C1]
+            dwon = fr[d, _DWON]
+            pend = fr[d, _PEND]
+            alpha = fr[d, _ALPHA]
+            beta = fr[d, _BETA]
+            nplayed = 0 if c0 < 0 else (1 if c1 < 0 else 2)
+            p = (leader + nplayed) % 3
+            hm = h[p]
+            idx = -1
+            key1 = 0
+            key2 = 0
+            ttbest = -1
+            early = False
+            ret = 0
+            isforced = d == 0 and forced >= 0
+            if nplayed == 0 and not isforced:
+                marr = 0
+                hd = h[decl]
+                for s in range(4):
+                    if (hd >> (6 * s + 2)) & 3 == 3:
+                        marr += 40 if s == trump else 20
+                ub = _points(h[0] | h[1] | h[2], PTS) + pend + marr
+                if ub <= alpha:
+                    ret = ub
+                    early = True
+                elif beta <= 0:
+                    ret = 0
+                    early = True
+                else:
+                    key1 = h[0] | (h[1] << 24) | (leader << 48) | (dwon << 50) | ((pend // 20) << 51)
+                    key2 = h[2] | (gen << 24)
+                    idx = (key1 ^ (key1 >> 21) ^ (key1 >> 42) ^ (key2 << 5) ^ (key2 >> 19) ^ (key2 >> 40)) & mask
+                    if tk1[idx] == key1 and tk2[idx] == key2:
+                        lo = tlo[idx]
+                        hi = thi[idx]
+                        if lo >= beta:
+                            ret = lo
+                            early = True
+                        elif hi <= alpha:
+                            ret = hi
+                            early = True
+                        elif lo == hi:
+                            ret = lo
+                            early = True
+                        else:
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
+                            ttbest = tbest[idx]
+            if early:
+                if d == 0:
+                    return ret
+                d -= 1
+                h[fr[d, _P]] = fr[d, _HM]
+                v = fr[d, _GAIN] + ret
+                mode = 1
+                continue
+            # legal cards (rules.md 501 §8)
+            led = -1
+            if nplayed == 0:
+                legal = hm
+            else:
+                led = c0 // 6
+                legal = hm & SUITMASK[led]
+                if legal == 0:
+                    if trump >= 0 and (hm & SUITMASK[trump]) != 0:
+                        legal = hm & SUITMASK[trump]
+                    else:
+                        legal = hm
+            if isforced:
+                legal = 1 << forced
+            wpow = -2
+            wpos = -1
+            if nplayed >= 1:
+                wpow = _power(c0, led, trump)
+                wpos = leader
+                if nplayed == 2:
+                    pw = _power(c1, led, trump)
+                    if pw > wpow:
+                        wpow = pw
+                        wpos = (leader + 1) % 3
+            maxim = p == decl
+            n = 0
+            m = legal
+            while m:
+                low = m & -m
+                c = 0
+                while (low >> c) != 1:
+                    c += 1
+                m ^= low
+                if c == ttbest:
+                    sc = 10_000
+                elif nplayed == 0:
+                    sc = 100 * (1 if c // 6 == trump else 0) + 10 * (c % 6)
+                else:
+                    pw = _power(c, led, trump)
+                    ours_winning = (wpos == decl) == maxim
+                    if pw > wpow:
+                        sc = 500 - pw if not ours_winning else 200 + PTS[c]
+                    else:
+                        sc = 300 + PTS[c] if ours_winning else 100 - PTS[c]
+                j = n
+                while j > 0 and mv[d, j - 1] // 64 < sc:
+                    mv[d, j] = mv[d, j - 1]
+                    j -= 1
+                mv[d, j] = sc * 64 + c
+                n += 1
+            fr[d, _ALPHA] = alpha
+            fr[d, _BETA] = beta
+            fr[d, _A0] = alpha
+            fr[d, _B0] = beta
+            fr[d, _BEST] = -INF if maxim else INF
+            fr[d, _BESTC] = -1
+            fr[d, _K] = 0
+            fr[d, _N] = n
+            fr[d, _HM] = hm
+            fr[d, _P] = p
+            fr[d, _IDX] = idx
+            fr[d, _KEY1] = key1
+            fr[d, _KEY2] = key2
+            fr[d, _LED] = led
+            fr[d, _WPOW] = wpow
+            fr[d, _WPOS] = wpos
+            fr[d, _NPLAYED] = nplayed
+            mode = 2
+        p = fr[d, _P]
+        if mode == 1:
+            k = fr[d, _K]
+            c = mv[d, k] % 64
+            if p == decl:
+                if v > fr[d, _BEST]:
+                    fr[d, _BEST] = v
+                    fr[d, _BESTC] = c
+                    if v > fr[d, _ALPHA]:
+                        fr[d, _ALPHA] = v
+            else:
+                if v < fr[d, _BEST]:
+                    fr[d, _BEST] = v
+                    fr[d, _BESTC] = c
+                    if v < fr[d, _BETA]:
+                        fr[d, _BETA] = v
+            fr[d, _K] = k + 1
+            mode = 2
+        # mode 2: the next move at depth d, or the node is done
+        k = fr[d, _K]
+        alpha = fr[d, _ALPHA]
+        beta = fr[d, _BETA]
+        if k < fr[d, _N] and alpha < beta:
+            c = mv[d, k] % 64
+            hm = fr[d, _HM]
+            nplayed = fr[d, _NPLAYED]
+            c0 = fr[d, _C0]
+            c1 = fr[d, _C1]
+            gain = 0
+            ndwon = fr[d, _DWON]
+            npend = fr[d, _PEND]
+            if nplayed == 0 and p == decl and (d > 0 or forced < 0 or fdeclare == 1):
+                r = c % 6
+                if r == 2 or r == 3:
+                    partner = c + 1 if r == 2 else c - 1
+                    if (hm >> partner) & 1:
+                        mar = 40 if c // 6 == trump else 20
+                        if ndwon:
+                            gain += mar
+                        else:
+                            npend += mar
+            h[p] = hm ^ (1 << c)
+            nl = fr[d, _LEADER]
+            n0 = c
+            n1 = -1
+            if nplayed == 1:
+                n0 = c0
+                n1 = c
+            elif nplayed == 2:
+                w = fr[d, _WPOS]
+                if _power(c, fr[d, _LED], trump) > fr[d, _WPOW]:
+                    w = p
+                if w == decl:
+                    gain += PTS[c0] + PTS[c1] + PTS[c]
+                    if ndwon == 0:
+                        gain += npend
+                        npend = 0
+                        ndwon = 1
+                if h[0] == 0 and h[1] == 0 and h[2] == 0:
+                    # the last card of the hand: a leaf
+                    stats[0] += 1
+                    h[p] = hm
+                    v = gain
+                    mode = 1
+                    continue
+                nl = w
+                n0 = -1
+            fr[d, _GAIN] = gain
+            e = d + 1
+            fr[e, _LEADER] = nl
+            fr[e, _C0] = n0
+            fr[e, _C1] = n1
+            fr[e, _DWON] = ndwon
+            fr[e, _PEND] = npend
+            fr[e, _ALPHA] = alpha - gain
+            fr[e, _BETA] = beta - gain
+            d = e
+            mode = 0
+            continue
+        # all moves tried, or a cut: store the bound and return to the parent
+        best = fr[d, _BEST]
+        idx = fr[d, _IDX]
+        if idx >= 0:
+            key1 = fr[d, _KEY1]
+            key2 = fr[d, _KEY2]
+            lo = 0
+            hi = INF
+            if tk1[idx] == key1 and tk2[idx] == key2:
+                lo = tlo[idx]
+                hi = thi[idx]
+            if best <= fr[d, _A0]:
+                if best < hi:
+                    hi = best
+            elif best >= fr[d, _B0]:
+                if best > lo:
+                    lo = best
+            else:
+                lo = best
+                hi = best
+            tk1[idx] = key1
+            tk2[idx] = key2
+            tlo[idx] = lo
+            thi[idx] = hi
+            tbest[idx] = fr[d, _BESTC]
+        if d == 0:
+            return best
+        d -= 1
+        h[fr[d, _P]] = fr[d, _HM]
+        v = fr[d, _GAIN] + best
+        mode = 1

@@ -1,0 +1,62 @@
+"""Plain exhaustive search through the engine's own :class:`~cardkit.game.State`: the reference
+that the fast solver is checked against on small endings.
+
+It knows no rule: it asks the state for ``legal_actions()``, plays each on a ``clone()`` with
+``apply_action`` and scores the end from the finished state, so it follows the engine exactly. Its
+cost grows with every card left; use it on endings of 3–4 tricks.
+
+>>> from cardkit.game501 import Game501
+>>> from cardkit.solver.positions import random_play_state
+>>> state = random_play_state(Game501(), seed=3, tricks_left=2)
+>>> 0 <= exhaustive_value_501(state) <= 220
+True
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..game import Action, State
+
+
+def minimax(state: State, score: Callable[[State], int], maximiser: Callable[[State, int], bool]) -> int:
+    """The minimax value of ``state``: ``score`` of each finished hand; at each turn the seat to
+    act maximises when ``maximiser(state, seat)`` and minimises otherwise."""
+    if state.is_terminal():
+        return score(state)
+    seat = state.current_player()
+    assert seat is not None
+    values = [minimax(_child(state, a), score, maximiser) for a in state.legal_actions()]
+    return max(values) if maximiser(state, seat) else min(values)
+
+
+def action_values(state: State, score: Callable[[State], int],
+                  maximiser: Callable[[State, int], bool]) -> list[tuple[Action, int]]:
+    """Each legal action with :func:`minimax` of the state after it."""
+    return [(a, minimax(_child(state, a), score, maximiser)) for a in state.legal_actions()]
+
+
+def _child(state: State, action: Action) -> State:
+    child = state.clone()
+    child.apply_action(action)
+    return child
+
+
+def declarer_total_501(state) -> int:
+    """The declarer's hand total of a finished 501 hand (rules.md 501 §10)."""
+    return state.hand_totals()[state.declarer]
+
+
+def is_declarer_501(state, seat: int) -> bool:
+    """The declarer maximises; the defenders minimise (rules.md 501 §10)."""
+    return seat == state.declarer
+
+
+def exhaustive_value_501(state) -> int:
+    """The declarer's best hand total in a 501 play position, by plain exhaustive search."""
+    return minimax(state, declarer_total_501, is_declarer_501)
+
+
+def exhaustive_actions_501(state) -> list[tuple[Action, int]]:
+    """Each legal action's value (the declarer's total with best play after it), exhaustively."""
+    return action_values(state, declarer_total_501, is_declarer_501)

@@ -1,0 +1,158 @@
+"""501♠ positions for the search kernel, and the answers read back as engine actions.
+
+>>> from cardkit.game501 import Game501
+>>> from cardkit.solver.positions import random_play_state
+>>> state = random_play_state(Game501(), seed=1)
+>>> pos = Position501.from_state(state)
+>>> len(pos.hands), pos.to_act_seat == state.current_player()
+(3, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..actions import Play
+from ..cards import Card, Rank, Suit
+from ..errors import CardkitError
+from ..game import Action
+from ..i18n import _
+from . import core501
+
+#: 501 ranks low to high, as the kernel numbers them (rules.md 501 §3).
+_RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+_R = {r: i for i, r in enumerate(_RANKS)}
+_SUITS = tuple(Suit)
+
+
+def card_index(card: Card) -> int:
+    """The kernel's number of a 501 card: ``suit * 6 + r``, ``r`` 0..5 for 9 J Q K 10 A."""
+    return card.suit.value * 6 + _R[card.rank]  # type: ignore[union-attr]
+
+
+def index_card(i: int) -> Card:
+    """The card of kernel number ``i`` (the inverse of :func:`card_index`)."""
+    return Card(_SUITS[i // 6], _RANKS[i % 6])
+
+
+@dataclass
+class Position501:
+    """A 501 play-phase position in the kernel's terms (see :mod:`cardkit.solver.core501`).
+
+    ``seats`` maps kernel positions 0..2 to table seats; ``banked`` is the declarer's total that
+    is already certain (points and counted marriages, 0 while no trick is won).
+    """
+
+    seats: tuple[int, int, int]
+    hands: tuple[int, int, int]
+    leader: int
+    c0: int
+    c1: int
+    trump: int
+    decl: int
+    dwon: int
+    pend: int
+    banked: int
+    contract: int
+
+    @property
+    def to_act(self) -> int:
+        """The kernel position to act."""
+        n = 0 if self.c0 < 0 else 1 if self.c1 < 0 else 2
+        return (self.leader + n) % 3
+
+    @property
+    def to_act_seat(self) -> int:
+        """The table seat to act."""
+        return self.seats[self.to_act]
+
+    @classmethod
+    def from_state(cls, state) -> Position501:
+        """The position of a :class:`~cardkit.game501.State501` in its play phase.
+
+        Raises:
+            CardkitError: the hand is not in its play phase (rules.md 501 §8).
+        """
+        if state.phase != "play" or state.trick is None:
+            raise CardkitError(_("the solver needs a hand in its play phase, not '{phase}' (rules.md 501 §8)")
+                               .format(phase=state.phase))
+        seats = tuple(state.active)
+        pos = {s: i for i, s in enumerate(seats)}
+        hands = tuple(sum(1 << card_index(c) for c in state.hands[s]) for s in seats)
+        plays = state.trick.plays
+        c0 = card_index(plays[0][1]) if len(plays) > 0 else -1
+        c1 = card_index(plays[1][1]) if len(plays) > 1 else -1
+        d = state.declarer
+        won = state.tricks_won[d] > 0
+        marr = sum(v for s, _s, v in state.marriages if s == d)
+        banked = state.points[d] + marr if won else 0
+        pend = 0 if won else marr
+        return cls(seats, hands, pos[state.trick.leader], c0, c1,  # type: ignore[arg-type]
+                   -1 if state.trump is None else state.trump.value, pos[d], int(won), pend, banked,
+                   state.contract)
+
+
+class Solver501:
+    """Exact double-dummy values of 501♠ play positions (rules.md 501 §8–§10).
+
+    Args:
+        log_tt: the transposition table holds ``2**log_tt`` entries (about 21 bytes each).
+
+    The table is kept between calls: its entries stay exact for any later position (a key holds
+    the whole position and the trump/declarer pair), so following a line reuses earlier work.
+    """
+
+    def __init__(self, log_tt: int = core501.LOG_TT) -> None:
+        self.table = core501.new_table(log_tt)
+        self._gens: dict[tuple[int, int], int] = {}
+        self.mv = np.zeros((core501.MAXDEPTH, 24), np.int64)
+        self.fr = np.zeros((core501.MAXDEPTH, core501.FIELDS), np.int64)
+        self.stats = np.zeros(1, np.int64)
+        self.h = np.zeros(3, np.int64)
+
+    def _gen(self, pos: Position501) -> int:
+        key = (pos.trump, pos.decl)
+        if key not in self._gens:
+            self._gens[key] = len(self._gens) + 1
+        return self._gens[key]
+
+    def gain(self, pos: Position501, card: int = -1, declare: bool = True,
+             alpha: int = -core501.INF, beta: int = core501.INF) -> int:
+        """The declarer's future gain with best play (``card``: the first card is forced)."""
+        self.h[:] = pos.hands
+        return int(core501.search(self.h, pos.leader, pos.c0, pos.c1, pos.trump, pos.decl, pos.dwon,
+                                  pos.pend, alpha, beta, card, 1 if declare else 0, *self.table,
+                                  self._gen(pos), self.mv, self.fr, self.stats))
+
+    def value(self, pos: Position501) -> int:
+        """The declarer's hand total (card points + marriages that count) with best play."""
+        return pos.banked + self.gain(pos)
+
+    def action_values(self, state) -> list[tuple[Action, int]]:
+        """Each legal action of the seat to act, with the declarer's hand total after it with
+        best play by all; in the engine's order of :meth:`legal_actions`."""
+        pos = Position501.from_state(state)
+        out = []
+        for a in state.legal_actions():
+            assert isinstance(a, Play)
+            out.append((a, pos.banked + self.gain(pos, card_index(a.card), a.marriage)))
+        return out
+
+    def solve(self, state):
+        """A :class:`~cardkit.solver.Solution` for a 501 play position (see :func:`cardkit.solver.solve`)."""
+        from . import ActionValue, Solution
+
+        pos = Position501.from_state(state)
+        values = [ActionValue(a, v) for a, v in self.action_values(state)]
+        maxim = pos.to_act == pos.decl
+        best = max(v.value for v in values) if maxim else min(v.value for v in values)
+        d = pos.seats[pos.decl]
+        names = state.game.names
+        trump = str(state.trump) if state.trump else _("no-trump")
+        heading = _("501♠: {who} to play; declarer {decl}, contract {contract} {trump}; "
+                    "value: {decl}'s hand total with best play").format(
+            who=names[pos.to_act_seat], decl=names[d], contract=state.contract, trump=trump)
+        return Solution("501", pos.to_act_seat, maxim, values, best, "points", state.contract,
+                        best >= state.contract, (d,), list(names), heading)

@@ -1,0 +1,51 @@
+"""``python -m cardkit solve FILE``: the per-action table of the position a record ends in."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardkit.cli import main
+from cardkit.game import Match
+from cardkit.game501 import Game501
+from cardkit.records import save
+from cardkit.solver.positions import setup_501
+
+
+# Declarer A holds A 10 K Q of trumps (♥) and A 10 of ♠ and ♣ (hand-checked in test_solver501.py).
+STRONG = ["AH 10H KH QH AS 10S AC 10C", "JH KS QS JS AD 10D KD QD", "9H 9S KC QC JC 9C JD 9D"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+
+
+def record_of(state, path: Path) -> Path:
+    """A one-hand record that replays ``state``'s deal and actions."""
+    match = Match(state.game, seed=0, dealer=state.dealer)
+    match.new_hand(state.pack)
+    for a in state.history():
+        match.apply_action(a)
+    save(match, path)
+    return path
+
+
+def test_solve_prints_the_table(tmp_path, capsys):
+    state = setup_501(STRONG, declarer=0, trump="H", contract=150, plays=["AC", "JH"])
+    assert main(["solve", str(record_of(state, tmp_path / "r.json"))]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "501♠: C to play; declarer A, contract 150 ♥; value: A's hand total with best play"
+    assert out[2].split() == ["play", "K♣", "143", "←", "best"]
+    assert [line.split()[:3] for line in out[3:6]] == [["play", "Q♣", "144"], ["play", "J♣", "145"],
+                                                       ["play", "9♣", "147"]]
+    assert out[-1] == "A fails 150 with best play (143)"
+
+
+def test_solve_json(tmp_path, capsys):
+    state = setup_501(STRONG, declarer=0, trump="H", contract=150)
+    assert main(["solve", "--json", str(record_of(state, tmp_path / "r.json"))]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["value"] == 160 and out["made"] is True and out["target"] == 150
+    assert {"action": "play K♥", "value": 120} in out["actions"]
+
+
+def test_solve_a_finished_hand_is_an_error(capsys):
+    assert main(["solve", str(EXAMPLES / "501_worked_blind_contract.json")]) == 2
+    assert "play phase" in capsys.readouterr().err
