@@ -4,6 +4,8 @@
   plays a whole match between computer players and prints a transcript and the score sheet.
 - ``replay FILE [--json]`` replays a record and prints the result; ``--json`` prints one JSON
   object with ``"scores"`` (after the replay, in seat order).
+- ``solve FILE [--json]`` solves the position the record's last hand ends in (its play phase, all
+  cards known) and prints each legal action with its value under best play, marking the best.
 
 Errors go to stderr with exit status 2.
 """
@@ -111,6 +113,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .records import load
+    from .solver import solve
+
+    match = load(args.file)
+    sol = solve(match.state)
+    if args.json:
+        out = {"game": sol.game, "seat": sol.seat, "unit": sol.unit, "value": sol.value, "made": sol.made,
+               "target": sol.target, "actions": [{"action": str(v.action), "value": v.value} for v in sol.values]}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(sol)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m cardkit``."""
     p = argparse.ArgumentParser(prog="python -m cardkit", description="cardkit: 501♠ and Five Hundred")
@@ -129,6 +146,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.set_defaults(func=cmd_replay)
+    sol = sub.add_parser("solve", help="solve the play position a record ends in: each action's value")
+    sol.add_argument("file")
+    sol.add_argument("--json", action="store_true", help="print one JSON object")
+    sol.set_defaults(func=cmd_solve)
     return p
 
 
