@@ -45,14 +45,16 @@ def set_language(lang: str) -> None:
     """
     global _translation, _language
     if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        raise ValueError(_("unknown language {lang!r}: use one of {choices}").format(
+            lang=lang, choices=", ".join(LANGUAGES)))
     if lang == "en":
         _translation = gettext.NullTranslations()
     else:
         try:
             _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
         except OSError:
-            raise ValueError(f"no compiled catalog for {lang!r} in {LOCALE_DIR}: run `make messages`") from None
+            raise ValueError(_("no compiled catalog for {lang!r} in {where}: run `make messages`").format(
+                lang=lang, where=LOCALE_DIR)) from None
     _language = lang
     _words.clear()
 
@@ -152,6 +154,9 @@ def _table(kind: str) -> dict[str, str]:
 #: the joker, "the J♣ is a spade while spades are trumps"); marked here so extraction finds them.
 SUIT_WORDS = (N_("spade"), N_("spades"), N_("club"), N_("clubs"), N_("diamond"), N_("diamonds"),
               N_("heart"), N_("hearts"))
+#: The games' words for the cards set aside at the deal (501's talon, Five Hundred's kitty),
+#: which the widgets translate with ``_()``.
+TALON_WORDS = (N_("talon"), N_("kitty"))
 
 
 def phase_name(phase: str) -> str:

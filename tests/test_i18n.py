@@ -24,7 +24,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from cardkit import IllegalActionError, Match, records  # noqa: E402
+from cardkit import IllegalActionError, Match, find_game, records  # noqa: E402
 from cardkit.game501 import PHASES, Game501, parse_action  # noqa: E402
 from cardkit.i18n import (LOCALE_DIR, _, action_text, get_language, heading, phase_name,  # noqa: E402
                           set_language)
@@ -156,8 +156,11 @@ def test_set_language_switches_the_whole_process():
 
 
 def test_an_unknown_language_is_refused_and_changes_nothing():
+    with pytest.raises(ValueError, match="^unknown language 'fr': use one of en, es$"):
+        set_language("fr")
+    assert get_language() == "en"
     set_language("es")
-    with pytest.raises(ValueError, match="unknown language 'fr': use one of en, es"):
+    with pytest.raises(ValueError, match="^idioma desconocido 'fr': usa uno de en, es$"):
         set_language("fr")
     assert get_language() == "es" and _("made") == "cumplido"
 
@@ -228,6 +231,14 @@ def test_every_501_phase_has_a_spanish_name():
     assert [phase_name(p) for p in PHASES] == list(PHASES)
 
 
+def test_every_five_hundred_phase_has_a_spanish_name():
+    game500 = pytest.importorskip("cardkit.game500")
+    set_language("es")
+    untranslated = [p for p in game500.PHASES if phase_name(p) == p]
+    assert not untranslated, f"phases with no Spanish name in cardkit.i18n.phase_name: {untranslated}"
+    assert phase_name("bury") == "descarte" and phase_name("nominate") == "designación del comodín"
+
+
 def test_action_texts_read_in_spanish_while_records_stay_english():
     set_language("es")
     assert action_text(parse_action("bid 80")) == "puja 80"
@@ -250,6 +261,26 @@ def test_action_texts_read_in_spanish_while_records_stay_english():
             state.apply_action(rng.choice(state.legal_actions()))
     assert verbs == {("look", "mira"), ("pass", "pasa"), ("bid", "puja"), ("abandon", "abandona"),
                      ("declare", "declara"), ("give", "da"), ("play", "juega")}
+
+
+def test_five_hundred_action_texts_read_in_spanish():
+    pytest.importorskip("cardkit.game500")
+    game = find_game("500", players=5)
+    rng = random.Random(5)
+    set_language("es")
+    verbs = {}
+    for i in range(100):
+        state = game.new_hand(i % 5, game.initial_scores(), game.shuffled_pack(rng))
+        while not state.is_terminal():
+            for a in state.legal_actions():
+                assert game.parse_action(str(a)) == a
+                verbs[str(a).split()[0]] = action_text(a).split()[0]
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert {v for v in verbs if verbs[v] == v} == set(), f"verbs left in English: {verbs}"
+    assert action_text("bid open misère") == "puja miseria abierta"
+    assert action_text("bid 10NT") == "puja 10 sin triunfo"
+    assert action_text("nominate none") == "designa ninguno"
+    assert action_text("play Jo naming ♥") == "juega Jo nombrando ♥"
 
 
 def test_score_sheet_headings_in_spanish():
