@@ -2,7 +2,8 @@
 
 The engine writes its messages in English as gettext message ids, wrapped in :func:`_`; a
 catalog translates them. :func:`set_language` picks the language (``"en"`` or ``"es"``) for the
-whole process; the ``CARDKIT_LANG`` environment variable sets the default.
+whole process (``with language("es"):`` for a block); the ``CARDKIT_LANG`` environment variable
+sets the default, so a widget or notebook with a ``lang`` setting calls ``set_language(lang)``.
 
 Records stay language-independent: an action is stored and parsed as its English text
 (``"bid 80"``). What people read goes through :func:`phase_name`, :func:`action_text` and
@@ -24,8 +25,9 @@ from __future__ import annotations
 
 import gettext
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "cardkit"
@@ -62,6 +64,27 @@ def set_language(lang: str) -> None:
 def get_language() -> str:
     """The language in use, ``"en"`` or ``"es"``."""
     return _language
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Use ``lang`` inside a ``with`` block, then go back to the language in use before.
+
+    Raises:
+        ValueError: as :func:`set_language`.
+
+    >>> with language("es"):
+    ...     _("all passed")
+    'todos pasaron'
+    >>> get_language()
+    'en'
+    """
+    before = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def _(message: str) -> str:

@@ -26,8 +26,8 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 from cardkit import IllegalActionError, Match, find_game, records  # noqa: E402
 from cardkit.game501 import PHASES, Game501, parse_action  # noqa: E402
-from cardkit.i18n import (LOCALE_DIR, _, action_text, get_language, heading, phase_name,  # noqa: E402
-                          set_language)
+from cardkit.i18n import (LOCALE_DIR, _, action_text, get_language, heading, language,  # noqa: E402
+                          phase_name, set_language)
 from cardkit.players import RandomPlayer  # noqa: E402
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardkit"
@@ -153,6 +153,18 @@ def test_set_language_switches_the_whole_process():
     assert _("made") == "cumplido" and _("failed") == "fallido"
     set_language("en")
     assert _("made") == "made"
+
+
+def test_language_block_restores_the_language_before_it():
+    set_language("es")
+    with language("en"):
+        assert _("made") == "made"
+        with pytest.raises(ValueError):
+            with language("es"):
+                assert _("made") == "cumplido"
+                raise ValueError("leaving the block by an error")
+        assert get_language() == "en"
+    assert get_language() == "es" and _("made") == "cumplido"
 
 
 def test_an_unknown_language_is_refused_and_changes_nothing():
