@@ -98,6 +98,10 @@ _BIDS = tuple(Bid(n) for n in range(MIN_BID, MAX_BID + 1))
 _TRUMPS: tuple[Suit | None, ...] = (*SUITS, None)
 _DECLARES = {t: tuple(Declare(t, n) for n in range(MIN_BID, MAX_BID + 1)) for t in _TRUMPS}
 _KINDS = (Pass, Play, Look, Bid, Abandon, Declare, Give)
+#: One shared, immutable action per card, so listing legal plays builds no new objects.
+_PLAYS = {c: Play(c) for c in make_pack({s: RANKS for s in SUITS})}
+_MARRIAGE_PLAYS = {c: Play(c, marriage=True) for c in _PLAYS if c.rank in (Rank.KING, Rank.QUEEN)}
+_KQ = (Rank.KING, Rank.QUEEN)
 
 
 def parse_action(text: str | Action) -> Action:
@@ -293,16 +297,17 @@ class State501(State):
         return [Give(c) for c in _unique(self.hands[seat])]
 
     def _legal_plays(self, seat: int) -> list[Action]:
+        # A 501 hand never holds two equal cards (24 distinct cards), so no de-duplication is needed.
         hand = self.hands[seat]
         if self.trick is None or not self.trick.plays:
             acts: list[Action] = []
-            for c in _unique(hand):
-                acts.append(Play(c))
-                if self._has_marriage(hand, c):
-                    acts.append(Play(c, marriage=True))
+            for c in hand:
+                acts.append(_PLAYS[c])
+                if c.rank in _KQ and self._has_marriage(hand, c):
+                    acts.append(_MARRIAGE_PLAYS[c])
             return acts
         cards = following_cards(hand, self.trick.led_suit, _suit_of, self.trump, must_trump=True)
-        return [Play(c) for c in _unique(cards)]
+        return [_PLAYS[c] for c in cards]
 
     @staticmethod
     def _has_marriage(hand: Sequence[Card], card: Card) -> bool:
