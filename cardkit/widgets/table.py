@@ -683,6 +683,9 @@ class DealStepper(W.VBox):
             self.n = len(self.pack)
         self._render()
 
+    def __repr__(self) -> str:
+        return f"<DealStepper {self.game.title} card {self.n} of {len(self.pack)}>"
+
     def _render(self) -> None:
         hands, talon = self.dealt()
         names = self.game.names
