@@ -540,6 +540,27 @@ class State501(State):
                 r[s] = -totals[s]
         self._phase, self._to_act = "over", None
 
+    def clone(self) -> State501:
+        """An independent copy sharing only immutable parts (the game, the pack, the talon,
+        completed tricks); actions on it leave this state alone. Much faster than a deep copy."""
+        new = object.__new__(State501)
+        new.__dict__.update(self.__dict__)
+        new.scores_before = list(self.scores_before)
+        new.active = list(self.active)
+        new.hands = [list(h) for h in self.hands]
+        new.blind = list(self.blind)
+        new.calls = list(self.calls)
+        new.passed = set(self.passed)
+        new.gives = list(self.gives)
+        new.tricks = list(self.tricks)  # a completed trick never changes
+        new.trick = self.trick.copy() if self.trick is not None else None
+        new.points = list(self.points)
+        new.tricks_won = list(self.tricks_won)
+        new.marriages = list(self.marriages)
+        new._returns = list(self._returns)
+        new._history = list(self._history)
+        return new
+
     # -- reading
 
     def made(self) -> bool | None:

@@ -173,3 +173,28 @@ def test_universe_holds_every_card_action():
     u = universe(state)
     assert sum(t.startswith("give ") for t in u) == 24 and "look" in u
     assert Cards(Card.parse(t.split()[1]) for t in u if t.startswith("give ")) == g.new_pack()
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), players=st.sampled_from([3, 4]), cut=st.integers(0, 34))
+def test_clone_is_equal_and_independent(seed, players, cut):
+    import copy
+
+    state, rng = random_hand(seed, players)
+    for _ in range(cut):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    twin = state.clone()
+    deep = copy.deepcopy(state)
+    assert {k: v for k, v in vars(twin).items() if k != "game"} == {k: v for k, v in vars(deep).items() if k != "game"}
+    assert twin.game is state.game
+    for k, v in vars(state).items():
+        if isinstance(v, (list, set, dict)):
+            assert vars(twin)[k] is not v, f"clone shares the mutable {k}"
+    before = snapshot(state)
+    while not twin.is_terminal():
+        twin.apply_action(rng.choice(twin.legal_actions()))
+    assert snapshot(state) == before
+    if not state.is_terminal():
+        assert state.why_illegal(state.legal_actions()[0]) is None
