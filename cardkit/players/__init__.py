@@ -3,6 +3,7 @@
 
 - :class:`RandomPlayer`: any legal action, uniformly, from a seeded RNG (both games).
 - :class:`cardkit.players.sensible501.Sensible501`: a simple, sensible 501♠ player.
+- :class:`cardkit.players.sensible500.Sensible500`: a simple, sensible Five Hundred player.
 
 :func:`find_player` builds one by name for the command line.
 """
@@ -46,6 +47,7 @@ _PLAYERS = {
     ("501", "random"): "cardkit.players:RandomPlayer",
     ("500", "random"): "cardkit.players:RandomPlayer",
     ("501", "sensible"): "cardkit.players.sensible501:Sensible501",
+    ("500", "sensible"): "cardkit.players.sensible500:Sensible500",
 }
 
 

@@ -1,0 +1,1241 @@
+"""Five Hundred for 3, 4, 5 or 6 players (rules.md 500 §1–§16).
+
+The disputed rules are one frozen :class:`Options500`; the hand is a :class:`State500` with the
+phases ``auction`` → ``bury`` → (5 players: ``call``) → (no-trump or misère with the joker:
+``nominate``) → ``play`` → ``over``.
+
+>>> game = Game500()
+>>> len(game.new_pack()), game.options["joker-lead"]
+(43, 'strict')
+>>> state = game.new_hand(dealer=0, scores=[0, 0, 0, 0], pack=game.new_pack())
+>>> state.current_player(), state.phase
+(1, 'auction')
+>>> [str(a) for a in state.legal_actions()[:4]]
+['pass', 'bid 6♠', 'bid 6♣', 'bid 6♦']
+>>> Contract.parse("8H").value, Contract.parse("10NT").value, Contract.parse("misere").value
+(300, 520, 250)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, fields
+from typing import Any, Sequence
+
+from .actions import PASS, Pass, Play, parse_common
+from .cards import JOKER, SUITS, Card, Cards, Rank, Suit, make_pack
+from .errors import IllegalActionError, InvalidActionError, UnknownOptionError
+from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
+from .i18n import _
+from .tricks import Trick, trick_winner
+
+TRUMPS = "trumps"
+NO_TRUMP = "no-trump"
+MISERE = "misere"
+OPEN_MISERE = "open-misere"
+#: Points that win the game, and the score at which a side has lost outright (rules.md 500 §11).
+TARGET = 500
+LOSS = -500
+#: What a sweep of all ten tricks pays on a contract worth less (rules.md 500 §10).
+SWEEP = 250
+#: Points a defending unit scores per trick it takes (rules.md 500 §10).
+PER_TRICK = 10
+TRICKS = 10
+PHASES = ("auction", "bury", "call", "nominate", "play", "over")
+
+
+def rule(n: int) -> str:
+    """The citation of rules.md 500 item ``n``."""
+    return f"rules.md 500 §{n}"
+
+
+# ---------------------------------------------------------------- options
+
+#: Every rule option: kebab-case name → allowed values, the default first (rules.md 500 §2–§16).
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    "misere": ("after-seven", "after-eight-spades"),
+    "joker-lead": ("strict", "loose"),
+    "joker-void": ("off", "last-card-exempt", "last-card-loses"),
+    "joker-lead-any": (False, True),
+    "joker-lead-last": (False, True),
+    "joker-first-last": (False, True),
+    "no-nt-nomination": (False, True),
+    "win": ("bid-out", "points"),
+    "six-pack": ("purpose-made", "improvised"),
+    "six-seating": ("two-threes", "three-pairs"),
+    "call-cards": ("no-joker-or-bowers", "any", "no-trumps"),
+    "call-holder": ("owns-up", "surfaces"),
+    "self-call": ("off", "on"),
+    "call-share": ("half", "full"),
+    "five-misere": ("barred", "allowed"),
+}
+
+#: One line on every option, for help texts and the notebooks.
+OPTION_DOCS: dict[str, str] = {
+    "misere": "where misère (250) sits: above every seven-bid (after-seven) or between 8♠ and 8♣ (§4)",
+    "joker-lead": "a led joker names only a suit nobody has led yet, any suit on the last trick (strict), "
+                  "or any suit on any trick (loose) (§8)",
+    "joker-void": "no joker to a suit you have shown void in; as your last card it may still go "
+                  "(last-card-exempt) or goes and loses to the best card of the suit led (last-card-loses) (§8)",
+    "joker-lead-any": "the joker may lead any trick, naming any suit you have not shown void in (§8)",
+    "joker-lead-last": "the joker may not lead before the final trick, and only takes a suit you are void in (§8)",
+    "joker-first-last": "the joker may go to a suit only as your first or your last card of it (§8)",
+    "no-nt-nomination": "no advance nomination of the joker in no-trump; kept for misère (§8)",
+    "win": "500 wins only on a contract bid and made (bid-out) or by any points (points) (§11)",
+    "six-pack": "the 63-card pack: purpose-made 11s 12s 13s, or improvised from a second pack's 2s 3s red 4s (§2)",
+    "six-seating": "six players: two sides of three, seated alternately (two-threes), or three pairs (§14)",
+    "call-cards": "five players: which cards may be called (§13)",
+    "call-holder": "five players: the called card's holder owns up at once, or surfaces when it is played (§13)",
+    "self-call": "five players: whether a card you hold or buried may be called, going secretly alone (§13)",
+    "call-share": "five players: contractor and called partner each score half, or each the full value (§13)",
+    "five-misere": "five players: misère and open misère barred, or allowed single-handed against four (§13)",
+}
+
+_TRUE = ("true", "on", "yes", "1")
+_FALSE = ("false", "off", "no", "0")
+
+
+@dataclass(frozen=True)
+class Options500:
+    """The rule options of a Five Hundred table, defaults first (see :data:`OPTION_DOCS`).
+
+    Attribute names are the option names in snake case; :meth:`as_dict` gives the kebab-case
+    names used by ``--rule NAME=VALUE`` and saved in records.
+
+    >>> Options500.from_dict({"joker-lead": "loose", "joker-lead-any": "on"}).joker_lead_any
+    True
+    >>> Options500.from_dict({"win": "first"})
+    Traceback (most recent call last):
+    ...
+    cardkit.errors.UnknownOptionError: rule option win='first' is not known: use one of bid-out, points
+    """
+
+    misere: str = "after-seven"
+    joker_lead: str = "strict"
+    joker_void: str = "off"
+    joker_lead_any: bool = False
+    joker_lead_last: bool = False
+    joker_first_last: bool = False
+    no_nt_nomination: bool = False
+    win: str = "bid-out"
+    six_pack: str = "purpose-made"
+    six_seating: str = "two-threes"
+    call_cards: str = "no-joker-or-bowers"
+    call_holder: str = "owns-up"
+    self_call: str = "off"
+    call_share: str = "half"
+    five_misere: str = "barred"
+
+    @classmethod
+    def from_dict(cls, options: dict[str, Any]) -> Options500:
+        """Options from ``{name: value}``; names in kebab or snake case, values as their text
+        (booleans also as ``true/false/on/off/yes/no/1/0``).
+
+        Raises:
+            UnknownOptionError: an unknown name or value (the message lists the valid ones), or two
+                readings that contradict each other.
+        """
+        kw: dict[str, Any] = {}
+        for raw, value in options.items():
+            name = str(raw).replace("_", "-")
+            choices = OPTION_CHOICES.get(name)
+            if choices is None:
+                raise UnknownOptionError(_("unknown rule option {name!r} for Five Hundred: use one of {valid}").format(
+                    name=raw, valid=", ".join(OPTION_CHOICES)))
+            if isinstance(choices[0], bool):
+                text = str(value).strip().lower()
+                if isinstance(value, bool):
+                    v: Any = value
+                elif text in _TRUE:
+                    v = True
+                elif text in _FALSE:
+                    v = False
+                else:
+                    raise UnknownOptionError(_("rule option {name}={value!r} is not known: use true or false").format(
+                        name=name, value=value))
+            else:
+                v = str(value).strip().lower()
+                if v not in choices:
+                    raise UnknownOptionError(_("rule option {name}={value!r} is not known: use one of {valid}").format(
+                        name=name, value=value, valid=", ".join(choices)))
+            kw[name.replace("-", "_")] = v
+        opts = cls(**kw)
+        if opts.joker_lead_any and opts.joker_lead_last:
+            raise UnknownOptionError(_("rule options joker-lead-any and joker-lead-last contradict each other: "
+                                       "choose one"))
+        return opts
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{kebab-name: value}`` for every option, in :data:`OPTION_CHOICES` order."""
+        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
+
+
+# ---------------------------------------------------------------- contracts and the ladder
+
+_STRAINS: tuple[Suit | None, ...] = (*SUITS, None)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A bid's undertaking: ``kind`` (``"trumps"``, ``"no-trump"``, ``"misere"``,
+    ``"open-misere"``), ``tricks`` (6–10; 10 for the misères, which lose all ten) and ``trump``.
+
+    ``str`` is ``"8♥"``, ``"10NT"``, ``"misère"`` or ``"open misère"``; :meth:`parse` reads those and
+    ``8H``, ``10nt``, ``misere``, ``open-misere``.
+    """
+
+    kind: str
+    tricks: int = 10
+    trump: Suit | None = None
+
+    @property
+    def is_misere(self) -> bool:
+        """True for misère and open misère."""
+        return self.kind in (MISERE, OPEN_MISERE)
+
+    @property
+    def step(self) -> int:
+        """The strain's step on the ladder: ♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4 (misères: -1)."""
+        if self.kind == TRUMPS:
+            return self.trump.value  # type: ignore[union-attr]
+        return 4 if self.kind == NO_TRUMP else -1
+
+    @property
+    def value(self) -> int:
+        """40 + 100×(tricks−6) + 20×step; misère 250, open misère 500 (rules.md 500 §4)."""
+        if self.kind == MISERE:
+            return 250
+        if self.kind == OPEN_MISERE:
+            return 500
+        return 40 + 100 * (self.tricks - 6) + 20 * self.step
+
+    @property
+    def code(self) -> str:
+        """Plain text: ``8H``, ``10NT``, ``misere``, ``open-misere``."""
+        if self.is_misere:
+            return self.kind
+        return f"{self.tricks}{self.trump.letter if self.trump else 'NT'}"
+
+    def __str__(self) -> str:
+        if self.kind == MISERE:
+            return "misère"
+        if self.kind == OPEN_MISERE:
+            return "open misère"
+        return f"{self.tricks}{self.trump.symbol if self.trump else 'NT'}"
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read a contract; raises :class:`InvalidActionError`."""
+        t = text.strip().lower().replace("è", "e").replace(" ", "-")
+        if t == MISERE:
+            return _MISERE
+        if t in (OPEN_MISERE, "openmisere"):
+            return _OPEN_MISERE
+        try:
+            if t.endswith("nt"):
+                tricks, trump = int(t[:-2]), None
+            else:
+                tricks, trump = int(t[:-1]), Suit.parse(t[-1])
+        except ValueError:
+            raise InvalidActionError(f"cannot read contract {text!r}: write e.g. 8H, 8♥, 10NT, misere, "
+                                     "open-misere") from None
+        if not 6 <= tricks <= 10:
+            raise InvalidActionError(f"cannot read contract {text!r}: a bid is for 6 to 10 tricks")
+        return _CONTRACTS[(tricks, trump)]
+
+
+_CONTRACTS = {(t, s): Contract(TRUMPS if s else NO_TRUMP, t, s) for t in range(6, 11) for s in _STRAINS}
+_MISERE = Contract(MISERE)
+_OPEN_MISERE = Contract(OPEN_MISERE)
+
+
+def ladder(misere: str = "after-seven") -> tuple[Contract, ...]:
+    """Every contract from lowest to highest (rules.md 500 §4): 6♠ … 10NT by tricks then strain,
+    misère after 7NT (``after-seven``) or after 8♠ (``after-eight-spades``), open misère between
+    10♦ and 10♥.
+
+    >>> [str(c) for c in ladder()[9:12]]
+    ['7NT', 'misère', '8♠']
+    >>> [str(c) for c in ladder("after-eight-spades")[9:12]]
+    ['7NT', '8♠', 'misère']
+    """
+    if misere not in OPTION_CHOICES["misere"]:
+        raise UnknownOptionError(f"rule option misere={misere!r} is not known: use one of "
+                                 + ", ".join(OPTION_CHOICES["misere"]))
+    out: list[Contract] = []
+    for t in range(6, 11):
+        for s in _STRAINS:
+            if t == 10 and s is Suit.HEARTS:
+                out.append(_OPEN_MISERE)
+            if misere == "after-seven" and t == 8 and s is Suit.SPADES:
+                out.append(_MISERE)
+            out.append(_CONTRACTS[(t, s)])
+            if misere == "after-eight-spades" and t == 8 and s is Suit.SPADES:
+                out.append(_MISERE)
+    return tuple(out)
+
+
+def bid_ladder_rows() -> list[dict[str, Any]]:
+    """The rows of ``data/bid_ladder_500.csv``: every bid with its value and its rank (1 = lowest)
+    under both misère placements (rules.md 500 §4, §15)."""
+    a, b = ladder("after-seven"), ladder("after-eight-spades")
+    rows = []
+    for c in a:
+        rows.append({"bid": str(c), "code": c.code, "kind": c.kind,
+                     "tricks": "" if c.is_misere else c.tricks,
+                     "strain": "" if c.is_misere else (c.trump.letter if c.trump else "NT"),
+                     "value": c.value, "rank_after_seven": a.index(c) + 1,
+                     "rank_after_eight_spades": b.index(c) + 1})
+    return rows
+
+
+def bid_ladder_csv() -> str:
+    """The text of ``data/bid_ladder_500.csv`` (see :func:`bid_ladder_rows`)."""
+    rows = bid_ladder_rows()
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, repr=False)
+class Bid(Action):
+    """A bid of ``contract`` in the auction (rules.md 500 §4): ``bid 8♥``, ``bid misère``."""
+
+    contract: Contract
+
+    def __str__(self) -> str:
+        return f"bid {self.contract}"
+
+
+@dataclass(frozen=True, repr=False)
+class Bury(Action):
+    """The contractor buries ``card`` face down, out of the game; three in all (rules.md 500 §5)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"bury {self.card}"
+
+
+@dataclass(frozen=True, repr=False)
+class Nominate(Action):
+    """A no-trump or misère contractor holding the joker nominates its ``suit`` before the opening
+    lead, or ``None`` to keep it unnominated (rules.md 500 §8, §16): ``nominate ♥``, ``nominate none``."""
+
+    suit: Suit | None
+
+    def __str__(self) -> str:
+        return f"nominate {self.suit if self.suit else 'none'}"
+
+
+@dataclass(frozen=True, repr=False)
+class Call(Action):
+    """Five players: the contractor calls ``card``; its holder is the partner (rules.md 500 §13)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
+@dataclass(frozen=True, repr=False)
+class GoAlone(Action):
+    """Five players: the contractor announces playing alone against four (rules.md 500 §13)."""
+
+    def __str__(self) -> str:
+        return "go alone"
+
+
+GO_ALONE = GoAlone()
+_KINDS = (Pass, Play, Bid, Bury, Nominate, Call, GoAlone)
+_BIDS = {c: Bid(c) for c in (*_CONTRACTS.values(), _MISERE, _OPEN_MISERE)}
+_NOMINATES = tuple(Nominate(s) for s in (*SUITS, None))
+_PLAYS: dict[Card, Play] = {}
+_BURIES: dict[Card, Bury] = {}
+_JOKER_NAMING = {s: Play(JOKER, names=s) for s in SUITS}
+
+
+def _play(card: Card) -> Play:
+    p = _PLAYS.get(card)
+    if p is None:
+        p = _PLAYS[card] = Play(card)
+    return p
+
+
+def _bury(card: Card) -> Bury:
+    b = _BURIES.get(card)
+    if b is None:
+        b = _BURIES[card] = Bury(card)
+    return b
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read a Five Hundred action: ``pass``, ``bid 8H`` / ``bid 8♥`` / ``bid 10NT`` /
+    ``bid misere`` / ``bid open misere``, ``bury 5S``, ``nominate H`` / ``nominate none``,
+    ``call AH``, ``go alone``, ``play KS``, ``play JK naming H``.
+
+    Raises:
+        InvalidActionError: the text is none of these.
+
+    >>> parse_action("bid 8H")
+    Bid.parse('bid 8♥')
+    >>> str(parse_action("play jk naming s"))
+    'play Jo naming ♠'
+    """
+    done = ensure_action(text, _KINDS)
+    if done is not None:
+        return done
+    original = str(text)
+    words = original.strip().lower().split()
+    common = parse_common(words, original)
+    if common is not None:
+        if isinstance(common, Play):
+            if common.marriage:
+                raise InvalidActionError(f"cannot read action {original!r}: Five Hundred has no marriages")
+            if common.names is not None:
+                return _JOKER_NAMING[common.names] if common.card is JOKER else common
+            return _play(common.card)
+        return common
+    try:
+        if len(words) >= 2 and words[0] == "bid":
+            return _BIDS[Contract.parse(" ".join(words[1:]))]
+        if len(words) == 2 and words[0] == "bury":
+            return _bury(Card.parse(words[1]))
+        if len(words) == 2 and words[0] == "nominate":
+            return _NOMINATES[4] if words[1] in ("none", "no", "-") else _NOMINATES[Suit.parse(words[1]).value]
+        if len(words) == 2 and words[0] == "call":
+            return Call(Card.parse(words[1]))
+        if words in (["go", "alone"], ["alone"]):
+            return GO_ALONE
+    except ValueError as e:
+        raise InvalidActionError(f"cannot read action {original!r}: {e}") from None
+    raise InvalidActionError(
+        f"cannot read action {original!r}: Five Hundred actions are pass, bid CONTRACT (8H, 10NT, misere, "
+        "open misere), bury CARD, nominate SUIT|none, call CARD, go alone, play CARD [naming SUIT]")
+
+
+for _cls in _KINDS[2:]:
+    _cls.parse = staticmethod(parse_action)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- packs
+
+_BLACK = (Suit.SPADES, Suit.CLUBS)
+_TOP = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+_ALL52 = _TOP + (Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
+
+
+def pack_500(players: int, six_pack: str = "purpose-made") -> Cards:
+    """The pack for ``players`` (rules.md 500 §2): 43 / 33 / 53 / 63 cards, one joker each.
+
+    >>> [len(pack_500(n)) for n in (3, 4, 5, 6)], len(set(pack_500(6, "improvised")))
+    ([33, 43, 53, 63], 53)
+    """
+    if players == 3:
+        return make_pack({s: _TOP for s in SUITS}, jokers=1)
+    if players == 4:
+        return make_pack({s: _ALL52[:10] if s in _BLACK else _ALL52[:11] for s in SUITS}, jokers=1)
+    if players == 5:
+        return make_pack({s: _ALL52 for s in SUITS}, jokers=1)
+    if players == 6:
+        if six_pack == "improvised":
+            extra = make_pack({s: (Rank.THREE, Rank.TWO) if s in _BLACK else (Rank.FOUR, Rank.THREE, Rank.TWO)
+                               for s in SUITS})
+            return Cards(list(make_pack({s: _ALL52 for s in SUITS}, jokers=1)) + list(extra))
+        extra_ranks = (Rank.TWELVE, Rank.ELEVEN)
+        return make_pack({s: _ALL52[:4] + (extra_ranks if s in _BLACK else (Rank.THIRTEEN,) + extra_ranks)
+                          + _ALL52[4:] for s in SUITS}, jokers=1)
+    raise UnknownOptionError(f"Five Hundred is for 3, 4, 5 or 6 players, not {players} (rules.md 500 §1)")
+
+
+# ---------------------------------------------------------------- game
+
+
+class Game500(Game):
+    """Five Hundred for 3–6 players (rules.md 500 §1, §12–§14).
+
+    Args:
+        players: 3, 4 (default), 5 or 6.
+        names: seat names, ``A B C …`` by default.
+        **options: rule options by kebab-case name (see :class:`Options500`), e.g.
+            ``Game500(**{"joker-lead": "loose"})`` or ``find_game("500", 4, win="points")``.
+
+    Attributes:
+        rules: the :class:`Options500`.
+        units: the scoring units as tuples of seats: sides of partners (4, 6 players) or single
+            seats (3, 5 players). Partners share one score; every seat of a unit carries it.
+
+    Raises:
+        UnknownOptionError: another number of players, or an unknown option or value.
+    """
+
+    name = "500"
+    title = "Five Hundred"
+
+    def __init__(self, players: int = 4, names: Sequence[str] | None = None, **options: Any) -> None:
+        if players not in (3, 4, 5, 6):
+            raise UnknownOptionError(f"Five Hundred is for 3, 4, 5 or 6 players, not {players} (rules.md 500 §1)")
+        self.rules = Options500.from_dict(options)
+        super().__init__(players, names)
+        n = players
+        if n in (3, 5):
+            side = list(range(n))
+        elif n == 6 and self.rules.six_seating == "three-pairs":
+            side = [s % 3 for s in range(n)]
+        else:
+            side = [s % 2 for s in range(n)]
+        #: The unit index of every seat.
+        self.side_of: tuple[int, ...] = tuple(side)
+        self.units: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in range(n) if side[s] == u) for u in range(max(side) + 1))
+        self._pack = pack_500(n, self.rules.six_pack)
+        self._targets: dict[int, list[int]] = {}
+        self.ladder = ladder(self.rules.misere)
+        self._rank = {c: i for i, c in enumerate(self.ladder)}
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every rule option as ``{kebab-name: value}`` (see :class:`Options500`)."""
+        return self.rules.as_dict()
+
+    def new_pack(self) -> Cards:
+        """The pack in a fixed order (rules.md 500 §2); see :func:`pack_500`."""
+        return self._pack
+
+    def deal_targets(self, dealer: int) -> list[int]:
+        """From the dealer's left, in packets: 3 each, 1 kitty, 4 each, 1 kitty, 3 each, 1 kitty
+        (rules.md 500 §3)."""
+        t = self._targets.get(dealer)
+        if t is None:
+            n = self.players
+            order = [(dealer + 1 + i) % n for i in range(n)]
+            t = []
+            for k in (3, 4, 3):
+                for s in order:
+                    t.extend([s] * k)
+                t.append(TALON)
+            self._targets[dealer] = t
+        return list(t)
+
+    def new_hand(self, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> State500:
+        """Deal a hand from ``pack`` in deal order (rules.md 500 §3)."""
+        return State500(self, dealer, scores, pack)
+
+    def initial_scores(self) -> list[int]:
+        """Scores start at 0 (rules.md 500 §16)."""
+        return [0] * self.players
+
+    def parse_action(self, text: str | Action) -> Action:
+        """See :func:`parse_action`."""
+        return parse_action(text)
+
+    def arrange(self, dealer: int, hands: dict[int, Sequence[Card] | str],
+                kitty: Sequence[Card] | str | None = None) -> list[Card]:
+        """A pack (deal order) that deals ``hands`` (some seats, fully or partly) and ``kitty``;
+        the cards not named fill the other places in pack order. For hand-made positions.
+
+        Raises:
+            CardkitError: a card that is not in the pack (or named too often), or too many cards.
+
+        >>> g = Game500()
+        >>> st = g.new_hand(3, [0] * 4, g.arrange(3, {0: "JK JS JC AS KS"}, kitty="4H 4D 5S"))
+        >>> str(Cards(st.hands[0][:5])), str(Cards(st.kitty))
+        ('Jo J♠ J♣ A♠ K♠', '4♥ 4♦ 5♠')
+        """
+        from .errors import CardkitError
+
+        rest = list(self._pack)
+        named: dict[int, list[Card]] = {}
+        for seat, cards in [*hands.items(), (TALON, kitty or [])]:
+            cs = list(Cards.parse(cards)) if isinstance(cards, str) else list(cards)
+            for c in cs:
+                if c not in rest:
+                    raise CardkitError(f"{c} is not in the {len(self._pack)}-card pack, or is named twice")
+                rest.remove(c)
+            named[seat] = cs
+        full: dict[int, list[Card]] = {}
+        for seat in [*range(self.players), TALON]:
+            want = 3 if seat == TALON else TRICKS
+            have = named.get(seat, [])
+            if len(have) > want:
+                raise CardkitError(f"{len(have)} cards for {'the kitty' if seat == TALON else f'seat {seat}'}, "
+                                   f"which gets {want}")
+            full[seat] = have + [rest.pop(0) for _ in range(want - len(have))]
+        return self.deal_from_hands(dealer, [full[s] for s in range(self.players)], full[TALON])
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The seats sharing ``seat``'s unit, ``seat`` excluded (none with 3 or 5 players)."""
+        return tuple(s for s in self.units[self.side_of[seat]] if s != seat)
+
+    def misere_allowed(self) -> bool:
+        """Whether misère and open misère may be bid at this table (5 players: ``five-misere``)."""
+        return self.players != 5 or self.rules.five_misere == "allowed"
+
+    def misere_needs_seven(self) -> bool:
+        """Misère needs an earlier bid of seven or more, except with 3 players (rules.md 500 §4, §12).
+        With 5 players (misère allowed) the four-handed rule applies [kit]."""
+        return self.players != 3
+
+    def match_outcome(self, hand: State) -> Outcome | None:
+        """The end of the game after ``hand`` (rules.md 500 §11, §16), or ``None``.
+
+        A contracting unit at ≥ 500 on a made contract wins; else under ``points`` the highest
+        unit at ≥ 500 wins; else if a unit is at ≤ −500 the highest score wins; exact ties share.
+        ``winners`` are every seat of the winning units.
+        """
+        assert isinstance(hand, State500)
+        scores = hand.scores_after()
+        us = [scores[u[0]] for u in self.units]
+        made = hand.made()
+        win: list[int] = []
+        reason = ""
+        if made:
+            c = [u for u in hand.contracting_units() if us[u] >= TARGET]
+            if c:
+                win, reason = c, _("reached 500 on a contract bid and made")
+        if not win and self.rules.win == "points":
+            c = [u for u in range(len(us)) if us[u] >= TARGET]
+            if c:
+                win, reason = c, _("reached 500")
+        if not win and any(x <= LOSS for x in us):
+            win, reason = list(range(len(us))), _("a side fell to −500 or below; the highest score wins")
+        if not win:
+            return None
+        top = max(us[u] for u in win)
+        seats = tuple(sorted(s for u in win if us[u] == top for s in self.units[u]))
+        return Outcome(seats, tuple(scores), reason)
+
+
+# ---------------------------------------------------------------- state
+
+_SUIT_WORDS = {Suit.SPADES: ("spade", "spades"), Suit.CLUBS: ("club", "clubs"),
+               Suit.DIAMONDS: ("diamond", "diamonds"), Suit.HEARTS: ("heart", "hearts")}
+_JOKER_TOP = 1_000_000
+
+
+class State500(State):
+    """One hand of Five Hundred. Build with :meth:`Game500.new_hand`.
+
+    Public attributes (read them; change them only through :meth:`apply_action`): ``hands``,
+    ``kitty`` (until the contractor takes it), ``buried``, ``calls`` (the auction), ``high`` (the
+    standing :class:`Contract`), ``bidder``, ``contract``, ``contractor``, ``partners`` (seats
+    playing with the contractor), ``sitting_out``, ``active`` (seats in play), ``called`` /
+    ``alone`` (5 players), ``nominated`` (the joker's suit), ``tricks`` (completed), ``trick`` (in
+    progress), ``tricks_won`` (per seat), ``led_suits``, ``shown_void`` (per seat, suits that seat
+    failed to follow), ``stopped`` (a misère ended by the contractor's first trick).
+    """
+
+    def __init__(self, game: Game500, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> None:
+        n = game.players
+        self.game = game
+        self.rules = game.rules
+        self.dealer = dealer
+        self.scores_before = list(scores)
+        self.pack = Cards(pack)
+        hands, kitty = deal_cards(self.pack, game.deal_targets(dealer))
+        self.hands: list[list[Card]] = hands
+        self.kitty: list[Card] = kitty
+        self.buried: list[Card] = []
+        self._phase = "auction"
+        self._to_act: int | None = (dealer + 1) % n
+        self.calls: list[tuple[int, Action]] = []
+        self.passed = [False] * n
+        self.high: Contract | None = None
+        self.bidder: int | None = None
+        self.seven_bid = False
+        self.contract: Contract | None = None
+        self.contractor: int | None = None
+        self.trump: Suit | None = None
+        self.partners: tuple[int, ...] = ()
+        self.sitting_out: tuple[int, ...] = ()
+        self.active: tuple[int, ...] = tuple(range(n))
+        self.called: Card | None = None
+        self.alone = False
+        self.partner_shown = False
+        self.nominated: Suit | None = None
+        self.tricks: list[Trick] = []
+        self.trick: Trick | None = None
+        self.tricks_won = [0] * n
+        self.led_suits: set[Suit] = set()
+        self.shown_void: list[set[Suit]] = [set() for _ in range(n)]
+        self.played_suits: list[set[Suit]] = [set() for _ in range(n)]
+        self.stopped = False
+        self.joker_loses = False
+        self._next: dict[int, int] = {s: (s + 1) % n for s in range(n)}
+        self._suit: dict[Card, Suit | None] = {}
+        self._order: dict[Card, int] = {}
+        self._returns = [0] * n
+        self._history: list[Action] = []
+        self._steps = 0
+        self._legal_at = -1
+        self._legal: list[Action] = []
+
+    # -- protocol
+
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return self._to_act
+
+    @property
+    def phase(self) -> str:
+        """``"auction"``, ``"bury"``, ``"call"``, ``"nominate"``, ``"play"`` or ``"over"``."""
+        return self._phase
+
+    def returns(self) -> list[int]:
+        """Score changes per seat (rules.md 500 §10); partners carry the same; zeros until over."""
+        return list(self._returns)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act, in a fixed order (empty when the hand is over)."""
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        if self._legal_at != self._steps:
+            self._legal = self._compute_legal()
+            self._legal_at = self._steps
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        seat = self._to_act
+        if seat is None:
+            return []
+        ph = self._phase
+        if ph == "play":
+            return self._legal_plays(seat)
+        if ph == "auction":
+            return [PASS] + [_BIDS[c] for c in self._biddable()]
+        if ph == "bury":
+            return [_bury(c) for c in dict.fromkeys(self.hands[seat])]
+        if ph == "nominate":
+            return list(_NOMINATES)
+        return [GO_ALONE] + [Call(c) for c in self._callable()]
+
+    def _biddable(self) -> list[Contract]:
+        g = self.game
+        start = 0 if self.high is None else g._rank[self.high] + 1
+        out = list(g.ladder[start:])
+        if not g.misere_allowed():
+            return [c for c in out if not c.is_misere]
+        if g.misere_needs_seven() and not self.seven_bid and _MISERE in out:
+            out.remove(_MISERE)
+        return out
+
+    def _callable(self) -> list[Card]:
+        barred = self._call_barred()
+        own = set(self.hands[self.contractor]) | set(self.buried)  # type: ignore[index]
+        self_ok = self.rules.self_call == "on"
+        return [c for c in dict.fromkeys(self.game.new_pack())
+                if c not in barred and (self_ok or c not in own)]
+
+    def _call_barred(self) -> set[Card]:
+        how = self.rules.call_cards
+        if how == "any":
+            return set()
+        if self.trump is None:  # no-trump: there are no bowers and no trumps; only the joker is barred (§16)
+            return {JOKER}
+        if how == "no-joker-or-bowers":
+            return {JOKER, Card(self.trump, Rank.JACK), Card(self.trump.partner, Rank.JACK)}
+        return {c for c in self.game.new_pack() if self._suit.get(c) is self.trump}
+
+    def _joker_free(self) -> bool:
+        """True when the joker is unnominated in no-trump or misère: it has no suit (§8)."""
+        return self.trump is None and self.nominated is None
+
+    def _joker_lead_suits(self, seat: int) -> list[Suit]:
+        """The suits an unnominated joker led by ``seat`` may name (rules.md 500 §8, §16)."""
+        if len(self.tricks) == TRICKS - 1:
+            return list(SUITS)
+        r = self.rules
+        if r.joker_lead_last:
+            return []
+        if r.joker_lead_any:
+            return [s for s in SUITS if s not in self.shown_void[seat]]
+        if r.joker_lead == "loose":
+            return list(SUITS)
+        return [s for s in SUITS if s not in self.led_suits]
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        trick = self.trick
+        assert trick is not None
+        free = self._joker_free()
+        if not trick.plays:
+            out: list[Action] = []
+            for c in dict.fromkeys(hand):
+                if c is JOKER and free:
+                    out.extend(_JOKER_NAMING[s] for s in self._joker_lead_suits(seat))
+                else:
+                    out.append(_play(c))
+            return out
+        led = trick.led_suit
+        suit = self._suit
+        follow = [c for c in hand if suit[c] is led]
+        if not free or JOKER not in hand:
+            return [_play(c) for c in dict.fromkeys(follow or hand)]
+        if follow:
+            if self.rules.joker_first_last and led not in self.played_suits[seat]:
+                follow.append(JOKER)
+            return [_play(c) for c in dict.fromkeys(follow)]
+        # void in the suit led, holding the free joker
+        if self.rules.joker_void != "off" and led in self.shown_void[seat] and len(hand) > 1:
+            return [_play(c) for c in dict.fromkeys(hand) if c is not JOKER]
+        if self.contract.is_misere:  # type: ignore[union-attr]
+            return [_play(JOKER)]
+        return [_play(c) for c in dict.fromkeys(hand)]
+
+    # -- checking
+
+    def _illegal(self, message: str, item: int, action: Action) -> IllegalActionError:
+        seat = self._to_act
+        name = self.name(seat) if seat is not None else "nobody"
+        return IllegalActionError(_("illegal {action} by {name}: {why}").format(
+            action=f"'{action}'", name=name, why=message), rule=rule(item), seat=seat, action=str(action))
+
+    def _check(self, a: Action) -> IllegalActionError | None:
+        seat = self._to_act
+        if seat is None:
+            return IllegalActionError(_("the hand is over: no action is possible"), rule=rule(10), action=str(a))
+        if a in self._legal_list():
+            return None
+        ph = self._phase
+        if ph == "auction":
+            return self._explain_auction(a)
+        if ph == "bury":
+            if not isinstance(a, Bury):
+                return self._illegal(_("the contractor must now bury three cards, one at a time"), 5, a)
+            return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
+                card=a.card, name=self.name(seat), hand=_cards(self.hands[seat])), 5, a)
+        if ph == "call":
+            return self._explain_call(a)
+        if ph == "nominate":
+            return self._illegal(_("the contractor holds the joker: nominate its suit or 'nominate none' "
+                                   "before the opening lead"), 8, a)
+        return self._explain_play(seat, a)
+
+    def _explain_auction(self, a: Action) -> IllegalActionError:
+        if not isinstance(a, Bid):
+            return self._illegal(_("during the auction a player may only pass or bid"), 4, a)
+        c = a.contract
+        g = self.game
+        if c.is_misere and not g.misere_allowed():
+            return self._illegal(_("misère and open misère are barred with five players (five-misere=barred)"),
+                                 13, a)
+        if self.high is not None and g._rank[c] <= g._rank[self.high]:
+            return self._illegal(_("{bid} does not outrank the standing bid of {high}").format(
+                bid=c, high=self.high), 4, a)
+        if c is _MISERE:
+            return self._illegal(_("misère may be called only once somebody has bid seven"), 4, a)
+        return self._illegal(_("not a bid this auction allows"), 4, a)
+
+    def _explain_call(self, a: Action) -> IllegalActionError:
+        if not isinstance(a, Call):
+            return self._illegal(_("the contractor must now go alone or call a card"), 13, a)
+        if a.card in self._call_barred():
+            return self._illegal(_("{card} may not be called (call-cards={how})").format(
+                card=a.card, how=self.rules.call_cards), 13, a)
+        return self._illegal(_("{card} is in the contractor's hand or buried, and calling it is barred "
+                               "(self-call=off)").format(card=a.card), 13, a)
+
+    def _explain_play(self, seat: int, a: Action) -> IllegalActionError:
+        if not isinstance(a, Play):
+            return self._illegal(_("it is time to play a card"), 7, a)
+        hand = self.hands[seat]
+        card = a.card
+        name = self.name(seat)
+        if card not in hand:
+            return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
+                card=card, name=name, hand=_cards(hand)), 7, a)
+        trick = self.trick
+        assert trick is not None
+        free = card is JOKER and self._joker_free()
+        if not trick.plays:
+            if not free:
+                return self._illegal(_("only an unnominated joker, led in no-trump or misère, names a suit"), 8, a)
+            if a.names is None:
+                return self._illegal(_("leading the joker, name the suit the others must follow, "
+                                       "e.g. 'play JK naming ♥'"), 8, a)
+            r = self.rules
+            if r.joker_lead_last:
+                why = _("the joker may not lead before the final trick (joker-lead-last)")
+            elif r.joker_lead_any:
+                why = _("{name} has shown void in {suit}, so the joker may not name it (joker-lead-any)").format(
+                    name=name, suit=a.names)
+            elif a.names in self.led_suits:
+                why = _("{suit} has been led already this hand; under joker-lead=strict the joker names only "
+                        "a suit nobody has led (any suit on the last trick)").format(suit=a.names)
+            else:
+                why = _("not a lead the joker may make here")
+            return self._illegal(why, 8, a)
+        if a.names is not None:
+            return self._illegal(_("only a led joker names a suit"), 8, a)
+        led = trick.led_suit
+        follow = [c for c in hand if self._suit[c] is led]
+        if free:
+            if follow:
+                if self.rules.joker_first_last:
+                    return self._illegal(_("the joker may go to {suit} only as {name}'s first or last card of it, "
+                                           "and {name} has played {suit} and still holds {cards}").format(
+                        suit=led, name=name, cards=_cards(follow)), 8, a)
+                return self._illegal(_("the joker may follow only when void in {suit}: {name} holds {cards}").format(
+                    suit=led, name=name, cards=_cards(follow)), 8, a)
+            return self._illegal(_("{name} has shown void in {suit} before, so the joker may not be played to it "
+                                   "(joker-void={how})").format(name=name, suit=led, how=self.rules.joker_void), 8, a)
+        if follow:
+            return self._illegal(_("must follow {suit}: {name} holds {cards}{note}").format(
+                suit=led, name=name, cards=_cards(follow), note=self._bower_note(card, follow)), 7, a)
+        if JOKER in hand and self.contract.is_misere:  # type: ignore[union-attr]
+            return self._illegal(_("void in {suit} under misère, {name} must play the joker").format(
+                suit=led, name=name), 8, a)
+        return self._illegal(_("not a legal play here"), 7, a)
+
+    def _bower_note(self, card: Card, follow: list[Card]) -> str:
+        """`` (the J♦ is a heart while hearts are trumps)`` when a bower or the joker explains why."""
+        t = self.trump
+        if t is None:
+            return ""
+        for c in (card, *follow):
+            if c.rank is Rank.JACK and c.suit is t.partner:
+                return " " + _("(the {card} is a {one} while {many} are trumps)").format(
+                    card=c, one=_(_SUIT_WORDS[t][0]), many=_(_SUIT_WORDS[t][1]))
+        if card is JOKER or JOKER in follow:
+            return " " + _("(the joker is the top {one} while {many} are trumps)").format(
+                one=_(_SUIT_WORDS[t][0]), many=_(_SUIT_WORDS[t][1]))
+        return ""
+
+    # -- doing
+
+    def _do(self, a: Action) -> None:
+        seat = self._to_act
+        assert seat is not None
+        self._steps += 1
+        ph = self._phase
+        if ph == "play":
+            self._do_play(seat, a)  # type: ignore[arg-type]
+        elif ph == "auction":
+            self._do_auction(seat, a)
+        elif ph == "bury":
+            self._do_bury(seat, a)  # type: ignore[arg-type]
+        elif ph == "call":
+            self._do_call(seat, a)
+        else:
+            self._do_nominate(a)  # type: ignore[arg-type]
+
+    def _do_auction(self, seat: int, a: Action) -> None:
+        self.calls.append((seat, a))
+        n = self.game.players
+        if isinstance(a, Bid):
+            self.high, self.bidder = a.contract, seat
+            if not a.contract.is_misere and a.contract.tricks >= 7:
+                self.seven_bid = True
+        else:
+            self.passed[seat] = True
+        left = [s for s in range(n) if not self.passed[s]]
+        if not left:  # thrown in (§4)
+            self._phase, self._to_act = "over", None
+            return
+        if left == [self.bidder]:
+            self._end_auction()
+            return
+        s = (seat + 1) % n
+        while self.passed[s]:
+            s = (s + 1) % n
+        self._to_act = s
+
+    def _end_auction(self) -> None:
+        c = self.bidder
+        assert c is not None and self.high is not None
+        g = self.game
+        self.contractor, self.contract = c, self.high
+        self.trump = self.high.trump
+        self._setup_ranking()
+        if self.high.is_misere:
+            if g.players not in (3, 5):
+                self.sitting_out = g.partners(c)
+        else:
+            self.partners = g.partners(c)
+        n = g.players
+        self.active = tuple(s for s in range(n) if s not in self.sitting_out)
+        act = self.active
+        self._next = {s: act[(i + 1) % len(act)] for i, s in enumerate(act)}
+        self.hands[c] = self.hands[c] + self.kitty
+        self.kitty = []
+        self._phase, self._to_act = "bury", c
+
+    def _setup_ranking(self) -> None:
+        """Effective suits and orders for this contract (rules.md 500 §6, §8)."""
+        t = self.trump
+        suit: dict[Card, Suit | None] = {}
+        order: dict[Card, int] = {}
+        for c in self.game.new_pack():
+            suit[c] = c.suit
+            order[c] = c.rank.value
+        if t is None:
+            suit[JOKER] = None
+            order[JOKER] = 100
+        else:
+            right, left = Card(t, Rank.JACK), Card(t.partner, Rank.JACK)
+            suit[JOKER] = suit[right] = suit[left] = t
+            order[JOKER], order[right], order[left] = 100, 99, 98
+        self._suit, self._order = suit, order
+
+    def _do_bury(self, seat: int, a: Bury) -> None:
+        self.hands[seat].remove(a.card)
+        self.buried.append(a.card)
+        if len(self.buried) < 3:
+            return
+        if self.game.players == 5 and not self.contract.is_misere:  # type: ignore[union-attr]
+            self._phase = "call"
+            return
+        self._after_call()
+
+    def _do_call(self, seat: int, a: Action) -> None:
+        if isinstance(a, GoAlone):
+            self.alone = True
+        else:
+            assert isinstance(a, Call)
+            self.called = a.card
+            holder = next((s for s in range(self.game.players) if s != seat and a.card in self.hands[s]), None)
+            if holder is None:
+                self.alone = True
+            else:
+                self.partners = (holder,)
+        self._after_call()
+
+    def _after_call(self) -> None:
+        c = self.contractor
+        assert c is not None and self.contract is not None
+        if (JOKER in self.hands[c] and self.trump is None
+                and not (self.contract.kind == NO_TRUMP and self.rules.no_nt_nomination)):
+            self._phase = "nominate"
+            return
+        self._start_play()
+
+    def _do_nominate(self, a: Nominate) -> None:
+        if a.suit is not None:
+            self.nominated = a.suit
+            self._suit[JOKER] = a.suit
+        self._start_play()
+
+    def _start_play(self) -> None:
+        c = self.contractor
+        assert c is not None
+        self._phase, self._to_act = "play", c
+        self.trick = Trick(c)
+
+    def _do_play(self, seat: int, a: Play) -> None:
+        trick = self.trick
+        assert trick is not None
+        card = a.card
+        hand = self.hands[seat]
+        suit = self._suit[card]
+        if not trick.plays:
+            led = a.names if a.names is not None else suit
+            trick.led_suit = led
+            if led is not None:
+                self.led_suits.add(led)
+        else:
+            led = trick.led_suit
+            if suit is not led and led is not None:
+                if card is JOKER and suit is None and led in self.shown_void[seat] \
+                        and self.rules.joker_void == "last-card-loses":
+                    self.joker_loses = True
+                self.shown_void[seat].add(led)
+        played = suit if suit is not None else led
+        if played is not None:
+            self.played_suits[seat].add(played)
+        hand.remove(card)
+        trick.plays.append((seat, card))
+        if card is self.called:
+            self.partner_shown = True
+        if len(trick.plays) < len(self.active):
+            self._to_act = self._next[seat]
+            return
+        win = trick_winner(trick.plays, trick.led_suit, self._power)
+        self.joker_loses = False
+        trick.winner = win
+        self.tricks_won[win] += 1
+        self.tricks.append(trick)
+        self.trick = None
+        if self.contract.is_misere and win == self.contractor:  # type: ignore[union-attr]
+            self.stopped = len(self.tricks) < TRICKS
+            self._score()
+        elif len(self.tricks) == TRICKS:
+            self._score()
+        else:
+            self.trick = Trick(win)
+            self._to_act = win
+
+    def _power(self, card: Card, led: Suit | None) -> int:
+        """How strongly ``card`` plays to a trick led in ``led`` (rules.md 500 §6–§8)."""
+        s = self._suit[card]
+        if s is None:  # the free joker beats everything, unless it is a last card that loses (§8)
+            return -2 if self.joker_loses else _JOKER_TOP
+        if s is self.trump:
+            return 1000 + self._order[card]
+        if s is led:
+            return self._order[card]
+        return -1
+
+    def power(self, card: Card, led: Suit | None) -> int:
+        """Public form of the ranking used by :func:`cardkit.tricks.trick_winner` (rules.md 500 §6–§8):
+        trumps above the led suit, the led suit above the rest (< 0). Valid once a contract stands."""
+        return self._power(card, led)
+
+    def suit_of(self, card: Card) -> Suit | None:
+        """The card's effective suit under the contract: a bower or the joker is a trump; in no-trump
+        or misère the unnominated joker has none (rules.md 500 §6, §8). Valid once a contract stands."""
+        return self._suit[card]
+
+    # -- scoring
+
+    def contracting_seats(self) -> tuple[int, ...]:
+        """The contractor and the seats playing with them (empty before a contract stands)."""
+        if self.contractor is None:
+            return ()
+        return (self.contractor, *self.partners)
+
+    def contracting_units(self) -> list[int]:
+        """The scoring units of :meth:`contracting_seats`."""
+        side = self.game.side_of
+        return sorted({side[s] for s in self.contracting_seats()})
+
+    def contract_tricks(self) -> int:
+        """Tricks taken by the contracting side (partners sitting out take none)."""
+        return sum(self.tricks_won[s] for s in self.contracting_seats())
+
+    def made(self) -> bool | None:
+        """Whether the contract was made; ``None`` until the hand is over, or when thrown in."""
+        if self._phase != "over" or self.contract is None:
+            return None
+        if self.contract.is_misere:
+            return self.tricks_won[self.contractor] == 0  # type: ignore[index]
+        return self.contract_tricks() >= self.contract.tricks
+
+    def _score(self) -> None:
+        """Scores per rules.md 500 §10, §13, §16."""
+        self.trick = None
+        self._phase, self._to_act = "over", None
+        g = self.game
+        c = self.contract
+        assert c is not None
+        made = self.made()
+        value = c.value
+        if made and not c.is_misere and self.contract_tricks() == TRICKS and value < SWEEP:
+            value = SWEEP
+        share = value // 2 if (g.players == 5 and self.partners and self.rules.call_share == "half") else value
+        delta = share if made else -share
+        contracting = self.contracting_units()
+        unit_delta = []
+        for u, seats in enumerate(g.units):
+            if u in contracting:
+                unit_delta.append(delta)
+            elif c.is_misere:
+                unit_delta.append(0)
+            else:
+                unit_delta.append(PER_TRICK * sum(self.tricks_won[s] for s in seats))
+        self._returns = [unit_delta[g.side_of[s]] for s in range(g.players)]
+
+    # -- reading
+
+    def summary(self) -> str:
+        """E.g. ``"A 8♥: 9 tricks, made"``, ``"thrown in"``, ``"B misère: failed at trick 3"``."""
+        if self.contract is None:
+            return _("thrown in") if self._phase == "over" else _("auction")
+        name = self.name(self.contractor)  # type: ignore[arg-type]
+        if self.partners and self.game.players == 5:
+            name += f"+{self.name(self.partners[0])}"
+        head = f"{name} {self.contract}"
+        if self._phase != "over":
+            return head
+        if self.contract.is_misere:
+            if self.made():
+                return head + ": " + _("made")
+            return head + ": " + _("failed at trick {n}").format(n=len(self.tricks))
+        return head + ": " + _("{n} tricks, {result}").format(
+            n=self.contract_tricks(), result=_("made") if self.made() else _("failed"))
+
+    def partner_known(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: everyone) knows who the contractor's called partner is, or that
+        there is none (5 players; ``call-holder``, rules.md 500 §13). Always true with fixed sides."""
+        if self.game.players != 5 or self.called is None:  # fixed sides, no call yet, or announced alone
+            return True
+        if seat is None or self.partner_shown or self.rules.call_holder == "owns-up":
+            return True
+        if seat in self.partners:  # the holder knows
+            return True
+        return seat == self.contractor and not self.partners  # a contractor who called their own card
+
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may see, or everything when ``seat`` is ``None`` (rules.md 500 §5, §9, §13).
+
+        Own cards only; the kitty and the buried cards face down (the contractor sees what they
+        buried); an open misère contractor's hand face up to all after the first trick; with 5
+        players and ``call-holder=surfaces`` the partner is hidden until the called card is played.
+        """
+        n = self.game.players
+        c = self.contractor
+        exposed = (self.contract is not None and self.contract.kind == OPEN_MISERE and len(self.tricks) >= 1)
+        hands: list[Cards | int] = []
+        for s in range(n):
+            visible = seat is None or s == seat or (exposed and s == c)
+            hands.append(Cards(self.hands[s]) if visible else len(self.hands[s]))
+        known = self.partner_known(seat)
+        extra: dict[str, Any] = {
+            "contract": str(self.contract) if self.contract else None,
+            "value": self.contract.value if self.contract else None,
+            "high_bid": str(self.high) if self.high else None, "bidder": self.bidder,
+            "contractor": c, "trump": self.trump,
+            "partners": list(self.partners) if known else None,
+            "alone": (self.alone if known else None) if n == 5 else None,
+            "called": self.called, "sitting_out": list(self.sitting_out),
+            "nominated": self.nominated,
+            "buried": Cards(self.buried) if seat is None or seat == c else len(self.buried),
+            "exposed": exposed, "tricks_won": list(self.tricks_won),
+            "contract_tricks": self.contract_tricks() if known else None,
+            "led_suits": [s for s in SUITS if s in self.led_suits],
+            "shown_void": [[s for s in SUITS if s in v] for v in self.shown_void],
+            "stopped": self.stopped, "returns": self.returns(), "units": [list(u) for u in self.game.units],
+        }
+        return View(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
+                    hands=hands, talon=Cards(self.kitty) if seat is None else len(self.kitty),
+                    tricks=[t.copy() for t in self.tricks],
+                    current_trick=self.trick.copy() if self.trick else None,
+                    calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before), extra=extra)
+
+    def describe(self, action: Action, seat: int) -> str:
+        """A transcript line for ``action`` by ``seat`` (the full view: buried cards are shown)."""
+        return f"{self.name(seat)}: {action}"
+
+    def clone(self) -> State500:
+        """An independent copy: actions on it leave this state alone."""
+        new = object.__new__(State500)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.kitty = list(self.kitty)
+        new.buried = list(self.buried)
+        new.calls = list(self.calls)
+        new.passed = list(self.passed)
+        new.tricks = [t.copy() for t in self.tricks]
+        new.trick = self.trick.copy() if self.trick else None
+        new.tricks_won = list(self.tricks_won)
+        new.led_suits = set(self.led_suits)
+        new.shown_void = [set(v) for v in self.shown_void]
+        new.played_suits = [set(v) for v in self.played_suits]
+        new._suit = dict(self._suit)
+        new._returns = list(self._returns)
+        new._history = list(self._history)
+        new._legal = list(self._legal)
+        return new
+
+    def __repr__(self) -> str:
+        return f"<State500 dealer={self.name(self.dealer)} {self.summary()}>"
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)

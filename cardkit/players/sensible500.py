@@ -1,0 +1,139 @@
+"""A simple, sensible Five Hundred player: bids from a trick forecast, buries its weakest cards,
+calls the best trump it lacks (5 players), wins tricks cheaply, lets a winning partner be, and
+ducks under misère.
+
+It is no expert; it is a fair opponent for learners and a baseline for stronger players.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..actions import PASS, Play
+from ..cards import JOKER, SUITS, Card, Rank, Suit
+from ..game import Action
+from ..game500 import GO_ALONE, Bid, Bury, Call, Nominate, State500
+
+
+def forecast(hand: Sequence[Card], trump: Suit | None) -> float:
+    """A rough count of the tricks ``hand`` takes with ``trump`` (``None``: no-trump): the joker,
+    bowers and aces one each, guarded kings a half, and every trump beyond three a half more.
+    Tricks, not a promise (rules.md 500 §6)."""
+    tricks = 0.0
+    n_trumps = 0
+    for c in hand:
+        if c is JOKER:
+            tricks += 1
+            n_trumps += 1
+            continue
+        if trump is not None and c.rank is Rank.JACK and c.suit in (trump, trump.partner):
+            tricks += 1
+            n_trumps += 1
+            continue
+        if c.suit is trump:
+            n_trumps += 1
+        if c.rank is Rank.ACE:
+            tricks += 1
+        elif c.rank is Rank.KING and sum(1 for d in hand if d.suit is c.suit) >= 2:
+            tricks += 0.5
+    if trump is not None:
+        tricks += 0.5 * max(0, n_trumps - 3)
+    return tricks
+
+
+class Sensible500:
+    """A rule-of-thumb Five Hundred player (see the module doc). ``seed`` breaks ties reproducibly."""
+
+    name = "sensible"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State500) -> Action:  # type: ignore[override]
+        """A legal action for the seat to act."""
+        seat = state.current_player()
+        assert seat is not None
+        legal = state.legal_actions()
+        hand = state.hands[seat]
+        phase = state.phase
+        if phase == "auction":
+            return self._bid(state, seat, legal)
+        if phase == "bury":
+            return min(legal, key=lambda a: self._keep_value(state, a.card))  # type: ignore[attr-defined]
+        if phase == "call":
+            return self._call(state, legal)
+        if phase == "nominate":
+            if state.contract is not None and state.contract.is_misere:
+                longest = max(SUITS, key=lambda s: sum(1 for c in hand if c.suit is s))
+                return Nominate(longest)
+            return Nominate(None)
+        return self._play(state, seat, legal)
+
+    # -- auction, bury, call
+
+    def _bid(self, state: State500, seat: int, legal: list[Action]) -> Action:
+        hand = state.hands[seat]
+        # partners' help: a fixed partner, or a called card's holder with 5 players
+        helpers = 2.0 if state.game.partners(seat) else 1.5 if state.game.players == 5 else 0.0
+        best: Action = PASS
+        for a in legal:
+            if not isinstance(a, Bid) or a.contract.is_misere:
+                continue
+            c = a.contract
+            if forecast(hand, c.trump) + helpers >= c.tricks + 0.5:
+                best = a  # the cheapest bid the hand supports in some strain
+                break
+        return best
+
+    def _keep_value(self, state: State500, card: Card) -> float:
+        if state.contract is not None and state.contract.is_misere:
+            return -card.rank.value  # bury the high cards
+        return state.power(card, card.suit) + (1000 if state.suit_of(card) is state.trump and state.trump else 0)
+
+    def _call(self, state: State500, legal: list[Action]) -> Action:
+        calls = [a for a in legal if isinstance(a, Call)]
+        if forecast(state.hands[state.current_player()], state.trump) >= state.contract.tricks:  # type: ignore
+            return GO_ALONE
+        if not calls:
+            return GO_ALONE
+        return max(calls, key=lambda a: state.power(a.card, a.card.suit))
+
+    # -- play
+
+    def _play(self, state: State500, seat: int, legal: list[Action]) -> Action:
+        trick = state.trick
+        assert trick is not None and state.contract is not None
+        misere_me = state.contract.is_misere and seat == state.contractor
+        cards = [a for a in legal if isinstance(a, Play)]
+        if not trick.plays:
+            key = lambda a: state.power(a.card, a.names or state.suit_of(a.card))  # noqa: E731
+            return min(cards, key=key) if misere_me else max(cards, key=key)
+        led = trick.led_suit
+        best_seat = max(range(len(trick.plays)),
+                        key=lambda i: (state.power(trick.plays[i][1], led), -i))
+        leader_now = trick.plays[best_seat][0]
+        ranked = sorted(cards, key=lambda a: state.power(a.card, led))
+        best_power = state.power(trick.plays[best_seat][1], led)
+        winners = [a for a in ranked if state.power(a.card, led) > best_power]
+        losers = [a for a in ranked if state.power(a.card, led) <= best_power]
+        if misere_me:
+            return losers[-1] if losers else ranked[0]
+        friends = set(state.contracting_seats()) if seat in state.contracting_seats() else \
+            {s for s in range(state.game.players) if s not in state.contracting_seats()}
+        if leader_now in friends or not winners:
+            return ranked[0]
+        return winners[0]
+
+    def explain(self, state: State500, action: Action) -> str:
+        """A sentence on why ``action`` suits this rule of thumb."""
+        if isinstance(action, Bid):
+            seat = state.current_player()
+            f = forecast(state.hands[seat], action.contract.trump)  # type: ignore[index]
+            return f"the hand forecasts about {f:g} tricks in {action.contract}"
+        if isinstance(action, Bury):
+            return "buries one of its weakest cards"
+        return "rule of thumb"
+
+
+__all__ = ["Sensible500", "forecast"]

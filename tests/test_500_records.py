@@ -1,0 +1,84 @@
+"""Five Hundred records, example files, the command line and the sensible player."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardkit import Match, find_game
+from cardkit.game500 import Game500
+from cardkit.players import RandomPlayer, find_player
+from cardkit.records import dumps, load, loads
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "data" / "examples"
+
+#: file stem → (summary, final scores, winners) checked by hand against rules.md 500 §10, §11, §15
+FOUR_HANDED = {
+    "made_8_hearts": ("A 8♥: 9 tricks, made", [300, 10, 300, 10], None),
+    "failed_10_no_trumps": ("A 10NT: 9 tricks, failed", [-520, 10, -520, 10], [1, 3]),
+    "sweep_7_spades": ("A 7♠: 10 tricks, made", [250, 0, 250, 0], None),
+    "made_misere": ("B misère: made", [0, 250, 0, 250], None),
+    "failed_open_misere": ("A open misère: failed at trick 4", [-500, 0, -500, 0], [1, 3]),
+}
+
+
+@pytest.mark.parametrize("stem", sorted(FOUR_HANDED))
+def test_four_handed_examples_replay_to_their_scores(stem):
+    summary, scores, winners = FOUR_HANDED[stem]
+    path = EXAMPLES / f"500_{stem}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["title"] and len(data["description"]) > 80 and data["players"] == 4
+    m = load(path)
+    assert m.hands[0].summary() == summary and m.scores == scores
+    assert (list(m.outcome.winners) if m.outcome else None) == winners
+
+
+def test_replay_command_prints_json_scores():
+    path = EXAMPLES / "500_made_8_hearts.json"
+    out = subprocess.run([sys.executable, "-m", "cardkit", "replay", str(path), "--json"], capture_output=True,
+                         text=True, check=True, cwd=ROOT).stdout
+    assert json.loads(out)["scores"] == [300, 10, 300, 10]
+
+
+def test_play_command_with_rules():
+    out = subprocess.run([sys.executable, "-m", "cardkit", "play", "500", "--seed", "3", "--rule", "joker-lead=loose",
+                          "--rule", "win=points", "--quiet"], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and "hand" in out.stdout
+    bad = subprocess.run([sys.executable, "-m", "cardkit", "play", "500", "--rule", "joker-lead=wild"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 2 and "use one of strict, loose" in bad.stderr
+
+
+def test_record_saves_options_and_round_trips():
+    game = find_game("500", 4, **{"joker-lead": "loose", "joker-void": "last-card-loses", "win": "points"})
+    m = Match(game, seed=9)
+    m.play([RandomPlayer(i) for i in range(4)], max_hands=3)
+    text = dumps(m)
+    data = json.loads(text)
+    assert data["options"]["joker-lead"] == "loose" and data["options"]["joker-lead-any"] is False
+    again = loads(text)
+    assert again.scores == m.scores and again.game.rules == game.rules
+    assert [h.summary() for h in again.hands] == [h.summary() for h in m.hands]
+
+
+def test_sensible_player_beats_random_players():
+    game = Game500()
+    totals = [0, 0]
+    for seed in range(6):
+        m = Match(game, seed=seed)
+        bots = [find_player("500", "sensible", seed), RandomPlayer(seed), find_player("500", "sensible", seed + 50),
+                RandomPlayer(seed + 50)]
+        for _ in range(5):
+            if m.is_over():
+                break
+            st = m.new_hand()
+            while not st.is_terminal():
+                action = bots[st.current_player()].choose(st)
+                assert action in st.legal_actions()
+                m.apply_action(action)
+        totals[0] += m.scores[0]
+        totals[1] += m.scores[1]
+    assert totals[0] > totals[1] + 500
