@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -112,8 +113,33 @@ def to_record(match: Match | State, *, title: str | None = None, description: st
 
 
 def dumps(match: Match | State, **kw: Any) -> str:
-    """The record as JSON text (UTF-8, indented, one hand's actions on one line)."""
-    return json.dumps(to_record(match, **kw), ensure_ascii=False, indent=1)
+    """The record as JSON text: UTF-8, indented, and every list of plain values (a pack, a hand's
+    actions, scores) on one line, so a record reads, and diffs, hand by hand.
+
+    ``kw``: ``title`` and ``description``, as for :func:`to_record`.
+    """
+    return format_json(to_record(match, **kw))
+
+
+def format_json(data: Any) -> str:
+    """``data`` as indented JSON with each list of scalars written on one line."""
+    flat: list[str] = []
+
+    def mark(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: mark(v) for k, v in x.items()}
+        if isinstance(x, list):
+            if all(not isinstance(v, (list, dict)) for v in x):
+                flat.append(json.dumps(x, ensure_ascii=False))
+                return f"\x00{len(flat) - 1}\x00"
+            return [mark(v) for v in x]
+        return x
+
+    plain = json.dumps(data, ensure_ascii=False, indent=1)
+    if "\\u0000" in plain:  # a NUL in some text: keep the plain layout rather than risk a clash
+        return plain
+    text = json.dumps(mark(data), ensure_ascii=False, indent=1)
+    return re.sub(r'"\\u0000(\d+)\\u0000"', lambda m: flat[int(m.group(1))], text)
 
 
 def save(match: Match | State, path: str | Path, **kw: Any) -> None:

@@ -199,3 +199,31 @@ def test_example_records(name, scores):
     m = load(path)
     assert m.scores == scores
     assert dumps(m, title=data["title"], description=data["description"]) + "\n" == path.read_text(encoding="utf-8")
+
+
+def test_record_layout_one_line_per_list(base):
+    text = dumps(from_record(copy.deepcopy(base)))
+    lines = text.splitlines()
+    assert sum(line.strip().startswith('"pack": ["') for line in lines) == 2
+    assert sum(line.strip().startswith('"actions": [') for line in lines) == 2
+    assert json.loads(text) == base
+
+
+def test_format_json_round_trips_any_json_and_survives_nul_text():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from cardkit.records import format_json
+
+    scalars = st.none() | st.booleans() | st.integers() | st.text(max_size=5)
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                          | st.dictionaries(st.text(max_size=4), inner, max_size=4), max_leaves=20)
+
+    @settings(max_examples=150, deadline=None)
+    @given(values)
+    def check(v):
+        assert json.loads(format_json(v)) == v
+
+    check()
+    tricky = {"title": "\x000\x00", "pack": ["AS", "KS"]}
+    assert json.loads(format_json(tricky)) == tricky
