@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardkit import Match, find_game
+from cardkit.cli import main
 from cardkit.game500 import Game500
 from cardkit.players import RandomPlayer, find_player
 from cardkit.records import dumps, load, loads
@@ -23,6 +24,34 @@ FOUR_HANDED = {
     "made_misere": ("B misère: made", [0, 250, 0, 250], None),
     "failed_open_misere": ("A open misère: failed at trick 4", [-500, 0, -500, 0], [1, 3]),
 }
+
+
+#: the variants' examples (rules.md 500 §2, §12–§14, §16): stem → (players, summary, scores)
+VARIANTS = {
+    "three_handed_6_spades": (3, "A 6♠: 8 tricks, made", [40, 20, 0]),
+    "five_handed_called_partner": (5, "A+C 7♠: 8 tricks, made", [70, 0, 70, 0, 20]),
+    "six_handed_misere": (6, "B misère: made", [0, 250, 0, 250, 0, 250]),
+    "six_handed_identical_cards": (6, "A 6NT: 10 tricks, made", [250, 0, 250, 0, 250, 0]),
+}
+
+
+@pytest.mark.parametrize("stem", sorted(VARIANTS))
+def test_variant_examples_replay_to_their_scores(stem, capsys):
+    players, summary, scores = VARIANTS[stem]
+    path = EXAMPLES / f"500_{stem}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["title"] and len(data["description"]) > 80 and data["players"] == players
+    m = load(path)
+    assert m.hands[0].summary() == summary and m.scores == scores
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == scores
+
+
+def test_identical_cards_example_first_trick():
+    m = load(EXAMPLES / "500_six_handed_identical_cards.json")
+    first = m.hands[0].tricks[0]
+    assert [str(c) for _, c in first.plays[:2]] == ["4♦", "4♦"] and first.winner == 0
+    assert m.game.options["six-pack"] == "improvised"
 
 
 @pytest.mark.parametrize("stem", sorted(FOUR_HANDED))
@@ -43,13 +72,13 @@ def test_replay_command_prints_json_scores():
     assert json.loads(out)["scores"] == [300, 10, 300, 10]
 
 
-def test_play_command_with_rules():
-    out = subprocess.run([sys.executable, "-m", "cardkit", "play", "500", "--seed", "3", "--rule", "joker-lead=loose",
-                          "--rule", "win=points", "--quiet"], capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0 and "hand" in out.stdout
-    bad = subprocess.run([sys.executable, "-m", "cardkit", "play", "500", "--rule", "joker-lead=wild"],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert bad.returncode == 2 and "use one of strict, loose" in bad.stderr
+def test_play_command_with_rules(capsys):
+    assert main(["play", "500", "--seed", "3", "--rule", "joker-lead=loose", "--rule", "win=points", "--quiet"]) == 0
+    assert "hand" in capsys.readouterr().out
+    assert main(["play", "500", "--rule", "joker-lead=wild"]) == 2
+    assert "use one of strict, loose" in capsys.readouterr().err
+    assert main(["play", "500", "--players", "5", "--seed", "2", "--player", "sensible", "--quiet",
+                 "--rule", "call-holder=surfaces"]) == 0
 
 
 def test_record_saves_options_and_round_trips():
