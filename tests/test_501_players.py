@@ -9,7 +9,7 @@ import pytest
 from cardkit import Cards, Match
 from cardkit.game501 import MIN_BID, Bid, Declare, Game501
 from cardkit.players import RandomPlayer, find_player
-from cardkit.players.sensible501 import Sensible501, best_trump, bid_limit, contract_for, opening_bid
+from cardkit.players.sensible501 import Sensible501, best_trump, bid_limit, opening_bid
 
 
 class Checked:
@@ -98,17 +98,22 @@ def test_limits_and_contracts_are_monotone_and_legal():
     opens = [opening_bid(e) or 0 for e in ests]
     assert opens == sorted(opens) and max(opens) <= 160
     assert all(o == 0 or MIN_BID <= o <= bid_limit(e) for e, o in zip(ests, opens))
-    assert all(contract_for(a) <= contract_for(b) <= 220 for a, b in zip(ests, ests[1:]))
 
 
-def test_declarer_raises_the_contract_with_a_strong_hand_never_below_the_bid():
+def test_declarer_declares_its_best_trump_at_the_bid():
     state = deal_first("AS 10S KS QS AH 10H KH")
-    for a in ["bid 66", "pass", "pass"]:
+    for a in ["bid 75", "pass", "pass"]:
         state.apply_action(a)
     a = Sensible501(0).choose(state)
-    assert isinstance(a, Declare) and a.contract >= 66
-    _t, est10 = best_trump(state.hands[0])
-    assert a.contract == max(66, contract_for(est10))
+    assert isinstance(a, Declare) and a.contract == 75
+    assert a.trump == best_trump(state.hands[0])[0]
+
+
+def test_hopeless_contract_is_abandoned():
+    state = deal_first("9S JS 9C JC 9D JD 9H")
+    for a in ["bid 150", "pass", "pass"]:
+        state.apply_action(a)
+    assert str(Sensible501(0).choose(state)) == "abandon"
 
 
 def test_find_player_and_unknown_kind():

@@ -12,7 +12,7 @@ from typing import Sequence
 from ..actions import PASS, Play
 from ..cards import SUITS, Card, Rank, Suit
 from ..game import Action
-from ..game501 import ABANDON, LOOK, MAX_BID, MIN_BID, POINTS, Bid, Declare, Give, State501, _ORDER
+from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Bid, Declare, Give, State501, _ORDER
 
 
 def hand_strength(hand: Sequence[Card], trump: Suit | None) -> int:
@@ -62,13 +62,6 @@ def opening_bid(est: int) -> int | None:
     return max(MIN_BID, 5 * ((limit - 10) // 5))
 
 
-def contract_for(est10: int) -> int:
-    """The final contract a 10-card hand (after the talon) of strength ``est10`` supports: 30 below
-    it, rounded down to a multiple of 5 (well below the lower quartile of the totals such hands reach), at
-    most 220. The declarer never declares below the last bid (rules.md 501 §7)."""
-    return min(MAX_BID, 5 * ((est10 - 30) // 5))
-
-
 class Sensible501:
     """A rule-of-thumb 501♠ player (see the module doc). ``seed`` breaks ties reproducibly."""
 
@@ -92,7 +85,7 @@ class Sensible501:
             bid = state.high_bid or MIN_BID
             if est + 15 < bid:
                 return ABANDON
-            return Declare(trump, max(bid, contract_for(est)))
+            return Declare(trump, bid)  # the contract stays at the bid: a failure costs what a success gains
         if state.phase == "exchange":
             keep_marriage = {c for c in hand if Play(c, marriage=True) in _marriage_plays(hand)}
             cands = [c for c in hand if c not in keep_marriage and c.suit is not state.trump] or hand
