@@ -17,7 +17,7 @@ install: $(STAMP)
 lab: install
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
 
-test: install test-engine test-notebooks
+test: install test-engine test-notebooks test-browser
 
 test-engine: install
 	$(PY) -m pytest -q tests --doctest-modules cardkit
@@ -27,6 +27,29 @@ test-notebooks: install
 
 bench: install
 	$(PY) benchmarks/run.py
+
+# Classroom mode: the course served by Voila as a clean app (prose and outputs, no code cells;
+# nothing fetched from the internet) on http://127.0.0.1:$(PRESENT_PORT)/, for a projector.
+# `make present PRESENT_PATH=notebooks/501/06_worked_blind_contract.ipynb` shows one notebook;
+# PRESENT_FLAGS=--no-browser does not open a browser.
+.PHONY: present test-browser screenshots
+PRESENT_PATH ?= notebooks
+PRESENT_PORT ?= 8866
+PRESENT_FLAGS ?=
+present: install
+	@echo "cardkit classroom mode: http://127.0.0.1:$(PRESENT_PORT)/ (Ctrl-C stops it)"
+	JUPYTER_PATH="$(CURDIR)/classroom/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	$(VENV)/bin/voila "$(PRESENT_PATH)" --port=$(PRESENT_PORT) --Voila.ip=127.0.0.1 \
+		--template=cardkit-present $(PRESENT_FLAGS)
+
+# Real-browser tests: Voila pages driven by headless Chromium (/usr/bin/chromium). Without
+# Chromium they are skipped, and the summary says why.
+test-browser: install
+	CARDKIT_BROWSER_TESTS=1 $(PY) -m pytest -q -rs tests/browser
+
+# The README's screenshots (docs/screenshots/*.png), remade by the browser tests.
+screenshots: install
+	CARDKIT_BROWSER_TESTS=1 CARDKIT_UPDATE_SCREENSHOTS=1 $(PY) -m pytest -q -rs tests/browser
 
 # Message catalogs: extract every _(), N_() and pgettext() of cardkit/**/*.py, update the Spanish
 # catalog (new messages appear untranslated; tests/test_i18n.py fails until they are translated),

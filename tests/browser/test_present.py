@@ -1,0 +1,90 @@
+"""Classroom mode, in a real browser: ``make present`` serves the course with Voila on 127.0.0.1.
+
+The test runs the Makefile's own ``present`` target (on a free port, without opening a browser),
+opens the course's folder listing in headless Chromium, follows the links to notebooks, and checks
+what a class would see on the projector: the notebooks' prose and outputs, no code cells, working
+widgets, and not one request to any host but the local server (no CDN: the widgets' code and the
+page's icons are Voila's bundled assets, the charts static SVG).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO, page_errors, voila_page_screenshot, wait_for_voila
+
+pytestmark = pytest.mark.browser
+
+VENV = Path(sys.executable).parent.parent
+
+
+def make_present(port: int) -> list[str]:
+    """``make present`` on ``port``, with this interpreter's environment, not opening a browser and
+    not reinstalling (``-o`` takes the install stamp as up to date)."""
+    return ["make", "-s", "-C", str(REPO), "-o", f"{VENV}/.installed-stamp", "present", f"VENV={VENV}",
+            f"PRESENT_PORT={port}", "PRESENT_FLAGS=--no-browser"]
+
+
+def listing(page) -> list[str]:
+    """The names in Voila's folder listing (a JupyterLab file browser)."""
+    page.wait_for_selector(".jp-DirListing-item")
+    return [t.strip() for t in page.locator(".jp-DirListing-item .jp-DirListing-itemText").all_inner_texts()]
+
+
+def open_notebook(page, name: str):
+    """Click a notebook in the listing: Voila renders it in a new tab, returned once it has run."""
+    with page.expect_popup() as popup:
+        page.locator(".jp-DirListing-item", has_text=name).click()
+    nb = popup.value
+    wait_for_voila(nb)
+    return nb
+
+
+def test_make_present_serves_the_course_offline_with_no_code(serve, page) -> None:
+    from playwright.sync_api import expect
+
+    server = serve(make_present)
+    page.goto(server.url)
+    names = listing(page)
+    assert "00_start_here.ipynb" in names and "501" in names, names
+    assert "cdn.jsdelivr.net" not in page.content()
+
+    # The start page, as the class sees it: prose, a live table, no code.
+    nb = open_notebook(page, "00_start_here.ipynb")
+    assert page_errors(nb) == [], server.log_tail()
+    body = nb.locator("#rendered_cells").inner_text()
+    assert "Start here: cardkit" in body
+    assert "from cardkit import" not in body and 'Table("501", seed=7, humans=[0])' not in body
+    assert nb.locator(".jp-CodeMirrorEditor, .jp-InputArea-editor").count() == 0
+    table = nb.locator(".cardkit-table").first
+    expect(table).to_be_visible()
+    # Seat A is the user's: it is A's turn and the engine's legal actions are buttons.
+    expect(table.locator(".cardkit-status")).to_contain_text("A (you) to act")
+    assert table.locator(".cardkit-action, .cardkit-card.cardkit-legal").count() > 0
+    voila_page_screenshot(nb, "present_start_here")
+    assert "cdn.jsdelivr.net" not in nb.content()
+
+    # The start page's course links lead to the other notebooks, rendered the same way.
+    nb.locator("#rendered_cells a", has_text="Worked example").first.click()
+    wait_for_voila(nb)
+    assert nb.url.endswith("/voila/render/501/06_worked_blind_contract.ipynb"), nb.url
+    assert page_errors(nb) == [], server.log_tail()
+    table = nb.locator(".cardkit-table").first
+    status = table.locator(".cardkit-status")
+    table.locator(".cardkit-start").click()
+    expect(status).to_contain_text("step 0 of 30")
+    table.locator(".cardkit-next").click()
+    expect(status).to_contain_text("step 1 of 30")
+    expect(table.locator(".cardkit-log")).to_contain_text("A: bid 80")
+
+    # The folder listing goes down into the 501 course and its Spanish version.
+    page.locator(".jp-DirListing-item", has_text="501").dblclick()
+    expect(page.locator(".jp-DirListing-item", has_text="06_worked_blind_contract.ipynb")).to_be_visible()
+    assert {"es", "06_worked_blind_contract.ipynb"} <= set(listing(page))
+
+    # Nothing left the machine: every request of every page went to the local server.
+    assert page.recorded.foreign_hosts() == []
+    assert page.recorded.errors == []
