@@ -217,6 +217,10 @@ def from_record(data: Any, source: str = "record") -> Match:
     match = Match(game, seed=data.get("seed"), dealer=first_dealer, scores=start)
     for i, h in enumerate(data["hands"]):
         where = f"hands[{i}]"
+        if match.is_over():
+            problems.append((where, f"the match ended after hands[{i - 1}] "
+                                    f"({match.outcome.result(game.names)}); no hand may follow"))  # type: ignore[union-attr]
+            break
         if h["dealer"] >= game.players:
             problems.append((f"{where}.dealer", f"dealer {h['dealer']}, but the seats are 0..{game.players - 1}"))
             break
@@ -263,6 +267,12 @@ def from_record(data: Any, source: str = "record") -> Match:
         got_w = list(match.outcome.winners) if match.outcome else None
         if got_w != out["winners"]:
             problems.append(("outcome.winners", f"the record says {out['winners']}, the replay gives {got_w}"))
+        got_s = list(match.outcome.scores) if match.outcome else None
+        if "scores" in out and got_w is not None and got_s != out["scores"]:
+            problems.append(("outcome.scores", f"the record says {out['scores']}, the replay gives {got_s}"))
+    elif "outcome" in data and out is None and not problems and match.outcome is not None:
+        problems.append(("outcome", "the record says the match goes on, but the replay ends it: "
+                                    + match.outcome.result(game.names)))
     if problems:
         raise RecordError(problems, source)
     return match

@@ -127,6 +127,9 @@ BAD = {
     "unfinished hand followed by another": (lambda d: d["hands"][0]["actions"].pop(), "hands[0].actions"),
     "outcome winners mismatch": (lambda d: d["outcome"].update(winners=[0, 1, 2]), "outcome.winners"),
     "outcome without winners": (lambda d: d["outcome"].pop("winners"), "outcome"),
+    "outcome scores mismatch": (lambda d: d["outcome"].update(scores=[0, 0, 0]), "outcome.scores"),
+    "outcome missing for an ended match": (lambda d: d.update(outcome=None), "outcome"),
+    "a hand after the end of the match": (lambda d: d["hands"].append(copy.deepcopy(d["hands"][0])), "hands[2]"),
     "hand with both pack and deal": (lambda d: d["hands"][0].update(deal={"hands": [], "talon": []}), "hands[0]"),
     "deal of wrong sizes": (lambda d: (d["hands"][0].pop("pack"), d["hands"][0].update(
         deal={"hands": [["AS"], ["KS"], ["QS"]], "talon": []})), "hands[0].deal"),
