@@ -496,6 +496,9 @@ class Game500(Game):
             tuple(s for s in range(n) if side[s] == u) for u in range(max(side) + 1))
         self._pack = pack_500(n, self.rules.six_pack)
         self._targets: dict[int, list[int]] = {}
+        self._rankings: dict[Suit | None, tuple[dict[Card, Suit | None], dict[Card, int]]] = {}
+        #: True when the pack holds identical cards (the improvised six-hand pack).
+        self.duplicates = len(set(self._pack)) < len(self._pack)
         self.ladder = ladder(self.rules.misere)
         self._rank = {c: i for i, c in enumerate(self.ladder)}
 
@@ -568,6 +571,31 @@ class Game500(Game):
                                    f"which gets {want}")
             full[seat] = have + [rest.pop(0) for _ in range(want - len(have))]
         return self.deal_from_hands(dealer, [full[s] for s in range(self.players)], full[TALON])
+
+    def ranking(self, trump: Suit | None) -> tuple[dict[Card, Suit | None], dict[Card, int]]:
+        """Every card's effective suit and its order within that suit under ``trump`` (``None``:
+        no-trump or misère), computed once per table (rules.md 500 §6, §8).
+
+        Trumps: joker 100, right bower 99, left bower 98, then the rank (A 17 K 16 Q 15, the six-hand
+        13 12 11 below the jack's 14, 10 … 2). In no-trump the joker has no suit (order 100, for a
+        nomination). Shared between hands: do not change the dicts.
+        """
+        got = self._rankings.get(trump)
+        if got is None:
+            suit: dict[Card, Suit | None] = {}
+            order: dict[Card, int] = {}
+            for c in self._pack:
+                suit[c] = c.suit
+                order[c] = c.rank.value
+            order[JOKER] = 100
+            if trump is None:
+                suit[JOKER] = None
+            else:
+                right, left = Card(trump, Rank.JACK), Card(trump.partner, Rank.JACK)
+                suit[JOKER] = suit[right] = suit[left] = trump
+                order[right], order[left] = 99, 98
+            got = self._rankings[trump] = (suit, order)
+        return got
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The seats sharing ``seat``'s unit, ``seat`` excluded (none with 3 or 5 players)."""
@@ -764,10 +792,11 @@ class State500(State):
         hand = self.hands[seat]
         trick = self.trick
         assert trick is not None
-        free = self._joker_free()
+        free = self.trump is None and self.nominated is None  # the joker has no suit (§8)
+        uniq = dict.fromkeys if self.game.duplicates else list
         if not trick.plays:
             out: list[Action] = []
-            for c in dict.fromkeys(hand):
+            for c in uniq(hand):
                 if c is JOKER and free:
                     out.extend(_JOKER_NAMING[s] for s in self._joker_lead_suits(seat))
                 else:
@@ -777,11 +806,11 @@ class State500(State):
         suit = self._suit
         follow = [c for c in hand if suit[c] is led]
         if not free or JOKER not in hand:
-            return [_play(c) for c in dict.fromkeys(follow or hand)]
+            return [_play(c) for c in uniq(follow or hand)]
         if follow:
             if self.rules.joker_first_last and led not in self.played_suits[seat]:
                 follow.append(JOKER)
-            return [_play(c) for c in dict.fromkeys(follow)]
+            return [_play(c) for c in uniq(follow)]
         # void in the suit led, holding the free joker
         if self.rules.joker_void != "off" and led in self.shown_void[seat] and len(hand) > 1:
             return [_play(c) for c in dict.fromkeys(hand) if c is not JOKER]
@@ -969,20 +998,8 @@ class State500(State):
 
     def _setup_ranking(self) -> None:
         """Effective suits and orders for this contract (rules.md 500 §6, §8)."""
-        t = self.trump
-        suit: dict[Card, Suit | None] = {}
-        order: dict[Card, int] = {}
-        for c in self.game.new_pack():
-            suit[c] = c.suit
-            order[c] = c.rank.value
-        if t is None:
-            suit[JOKER] = None
-            order[JOKER] = 100
-        else:
-            right, left = Card(t, Rank.JACK), Card(t.partner, Rank.JACK)
-            suit[JOKER] = suit[right] = suit[left] = t
-            order[JOKER], order[right], order[left] = 100, 99, 98
-        self._suit, self._order = suit, order
+        suit, self._order = self.game.ranking(self.trump)
+        self._suit = dict(suit)
 
     def _do_bury(self, seat: int, a: Bury) -> None:
         self.hands[seat].remove(a.card)
