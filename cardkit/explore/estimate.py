@@ -123,17 +123,18 @@ def play_out(state: State, players: Sequence[Any], until: Callable[[State], bool
     return state
 
 
-def _solved_row(state: State, seat: int, solver: Any) -> dict[str, Any]:
+def _solved_row(state: State, seat: int, solver: Any, exact: bool) -> dict[str, Any]:
     from .solve import solved_result
 
-    return solved_result(state, seat, solver)
+    return solved_result(state, seat, solver, exact)
 
 
 def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100, seat: SeatKey | None = None,
                  dealer: int = 0, blind: bool = False, method: str = "playout",
                  players: str | PlayerFactory | Sequence[str] | None = None,
                  accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
-                 talon: CardsLike | None = None, seed: int = 0, progress: bool = True) -> Any:
+                 talon: CardsLike | None = None, seed: int = 0, progress: bool = True,
+                 exact: bool = False) -> Any:
     """The results of ``hand`` playing ``contract`` over ``n`` deals of the unseen cards.
 
     Args:
@@ -153,6 +154,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         talon: cards known to be in the talon / kitty.
         seed: the seed of the deals and the players.
         progress: show a progress bar (tqdm) while running.
+        exact: with the solver, also find 501♠'s exact hand total with best play (slower; else
+            only made or not is searched and ``points`` is NaN).
 
     Returns:
         A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),
@@ -188,7 +191,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
             row = _result_row(state, s)
         else:
             play_out(state, table_players, until=lambda st: st.phase == "play")
-            row = _solved_row(state, s, solver) if not state.is_terminal() else _result_row(state, s)
+            row = _solved_row(state, s, solver, exact) if not state.is_terminal() else _result_row(state, s)
         row = {"deal": i, **row}
         rows.append(row)
     table = pd.DataFrame(rows).set_index("deal")
@@ -236,6 +239,11 @@ def results_chart(table: Any, title: str | None = None) -> Any:
     data["result"] = data["made"].map({True: "made", False: "failed"})
     setup = table.attrs.get("setup", {})
     title = title or f"{setup.get('game', '')} {setup.get('contract', '')}: {len(table)} deals"
+    if data[col].isna().all():  # solved for made or not only
+        return alt.Chart(data, title=title).mark_bar().encode(
+            x=alt.X("result:N", sort=["made", "failed"]), y=alt.Y("count():Q", title="deals"),
+            color=alt.Color("result:N", scale=alt.Scale(domain=["made", "failed"], range=["#2a7", "#c33"])),
+        ).properties(width=200, height=180)
     return alt.Chart(data, title=title).mark_bar().encode(
         x=alt.X(f"{col}:Q", bin=alt.Bin(maxbins=30), title=col),
         y=alt.Y("count():Q", title="deals"),

@@ -1,12 +1,15 @@
-"""The solver's part in estimates: a hand in its play phase, finished with best play by everyone.
+"""The solver's part in estimates: a hand in its play phase, valued with best play by everyone.
 
-The perfect-information solver (:mod:`cardkit.solver`) gives each legal action's value with best
-play; following the best action at every turn to the end of the hand and reading the engine's
-``returns()`` keeps the scoring rules in one place (rules.md 501 §10, 500 §10).
+The perfect-information solver (:mod:`cardkit.solver`) answers "is the contract made with best
+play?" and "how many points / tricks with best play?". For 501♠ a null-window search around the
+contract (made or not) is used: far faster than the exact total, and all an estimate of the
+chance to make needs. The score change then follows the game's scoring (rules.md 501 §6, §10;
+rules.md 500 §10): a made contract scores its value, a failed one loses it.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..errors import CardkitError
@@ -35,23 +38,45 @@ def new_solver(game: Game) -> Any:
         raise CardkitError(f"no solver for {game.title} yet ({e}); use method='playout'") from None
 
 
-def finish_with_best_play(state: State, solver: Any) -> State:
-    """Play ``state`` (in its play phase) to the end in place, every seat choosing a best action."""
-    while not state.is_terminal():
-        sol = solver.solve(state)
-        state.apply_action(sol.best()[0].action)
-    return state
+def solved_made_501(state: State, solver: Any, exact: bool = False) -> tuple[bool, float]:
+    """``(made, points)`` of a 501♠ play position with best play: whether the declarer's hand total
+    reaches the contract (rules.md 501 §10), and the total itself when ``exact`` (else NaN)."""
+    from ..solver.solve501 import Position501
+
+    pos = Position501.from_state(state)
+    need = state.contract - pos.banked  # type: ignore[attr-defined]
+    if exact or not hasattr(solver, "gain"):
+        total = solver.value(pos) if hasattr(solver, "value") else solver.solve(state).value
+        return total >= state.contract, float(total)  # type: ignore[attr-defined]
+    gain = solver.gain(pos, alpha=need - 1, beta=need)
+    return gain >= need, math.nan
 
 
-def solved_result(state: State, seat: int, solver: Any) -> dict[str, Any]:
-    """The result row of :func:`cardkit.explore.estimate.estimate_bid` for ``seat`` after best play.
+def solved_result(state: State, seat: int, solver: Any, exact: bool = False) -> dict[str, Any]:
+    """The result row of :func:`cardkit.explore.estimate.estimate_bid` for the contracting ``seat``
+    when everyone plays best from ``state`` (unchanged).
+
+    Returns ``made``, ``score`` (the seat's score change), ``summary`` and ``points`` (501♠; NaN
+    unless ``exact``) or ``tricks`` (Five Hundred).
 
     Raises:
         CardkitError: ``state`` is not in its play phase.
     """
     if state.phase != "play":
         raise CardkitError(f"the solver needs a hand in its play phase, not {state.phase!r}")
-    from .estimate import _result_row
-
-    finish_with_best_play(state, solver)
-    return _result_row(state, seat)
+    if state.game.name == "501":
+        made, points = solved_made_501(state, solver, exact)
+        c = state.contract  # type: ignore[attr-defined]
+        mult = 2 if state.declarer_blind else 1  # type: ignore[attr-defined]
+        trump = str(state.trump) if state.trump else "NT"  # type: ignore[attr-defined]
+        score = -c * mult if made else c * mult  # rules.md 501 §6, §10: scores count down
+        return {"made": made, "score": score,
+                "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
+                "points": points, "trump": trump}
+    sol = solver.solve(state)
+    contract = state.contract  # type: ignore[attr-defined]
+    value = contract.value
+    if sol.made and not contract.is_misere and sol.value == 10 and value < 250:
+        value = 250  # rules.md 500 §10: a sweep on a contract worth less pays 250
+    return {"made": bool(sol.made), "score": value if sol.made else -value,
+            "summary": f"{state.summary()} with best play: {sol.value} {sol.unit}", "tricks": sol.value}
