@@ -11,6 +11,7 @@ Most tests use one of three deals, dealt by C (seat 2) so that A (seat 0) is the
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -639,3 +640,85 @@ def test_views_expose_the_talon_after_the_auction_and_hide_gives(deal501, act):
     assert s.view(2).extra["gives"] == [(0, 1, None), (0, 2, Card.parse("9C"))]
     assert s.view(0).extra["gives"] == s.view().extra["gives"]
     assert s.view(2).hands[0] == 8 and s.view(2).hands[1] == 8
+
+
+def test_4_shuffle_and_cut_are_seeded_permutations():
+    g = Game501()
+    packs = [g.shuffled_pack(random.Random(s)) for s in (1, 1, 2)]
+    assert packs[0] == packs[1] != packs[2]
+    assert all(sorted(p, key=str) == sorted(g.new_pack(), key=str) for p in packs)
+    m1, m2 = Match(g, seed=9), Match(g, seed=9)
+    assert m1.new_hand().pack == m2.new_hand().pack
+
+
+def test_10_made_contract_not_blind_is_single():
+    """The made example's deal and play, but A looks first: 501 − 100 = 401 (not 301)."""
+    m = load(EXAMPLES / "501_worked_blind_contract_made.json")
+    hand = m.hands[0]
+    s = Game501(3).new_hand(hand.dealer, [501] * 3, hand.pack)
+    s.apply_action("look")
+    for a in hand.history():
+        s.apply_action(a)
+    assert s.made() and s.scores_after() == [401, 492, 471]
+
+
+#: Each 501 statement of the rule texts (the shared rule-statements list) and the tests that check it.
+STATEMENTS = {
+    "501-cards-1": ["test_3_pack_ranks_and_points", "test_3_rank_order_decides_tricks"],
+    "501-cards-2": ["test_3_pack_ranks_and_points", "test_8_eight_tricks_and_120_points"],
+    "501-cards-3": ["test_1_only_three_or_four_players"],
+    "501-cards-4": ["test_1_four_players_dealer_sits_out", "test_1_four_players_abandon_leaves_the_dealer_alone",
+                    "test_7_gives_skip_the_sitting_out_dealer"],
+    "501-cards-5": ["test_1_everyone_starts_at_501"],
+    "501-deal-1": ["test_2_first_dealer_drawn_from_the_seed",
+                   "test_2_deal_moves_left_after_every_hand_including_all_pass_and_abandon"],
+    "501-deal-2": ["test_4_shuffle_and_cut_are_seeded_permutations", "test_4_deal_mapping_three_players"],
+    "501-deal-3": ["test_4_deal_mapping_three_players", "test_4_deal_mapping_four_players"],
+    "501-auction-1": ["test_5_first_speaker_is_left_of_dealer"],
+    "501-auction-2": ["test_5_bids_from_66_above_the_standing_bid_up_to_220"],
+    "501-auction-3": ["test_5_speaking_order_skips_passed_players_and_a_pass_is_final",
+                      "test_5_auction_ends_when_a_bid_stands_and_the_others_have_passed",
+                      "test_5_last_speaker_may_bid_after_two_passes_and_wins_at_once"],
+    "501-auction-4": ["test_5_all_pass_changes_no_score_and_the_deal_moves"],
+    "501-blind-1": ["test_6_everyone_starts_blind_and_looking_is_final", "test_6_blind_abandon_doubles_the_last_bid"],
+    "501-blind-2": ["test_6_blind_then_looking_loses_the_doubling", "test_6_worked_example_with_a_look_is_not_doubled",
+                    "test_10_made_contract_not_blind_is_single"],
+    "501-blind-3": ["test_12_worked_example_record", "test_12_worked_example_made_record"],
+    "501-blind-4": ["test_6_defenders_never_double"],
+    "501-contract-1": ["test_7_winner_takes_the_talon_and_declares_at_least_the_last_bid",
+                       "test_views_expose_the_talon_after_the_auction_and_hide_gives"],
+    "501-contract-2": ["test_7_winner_takes_the_talon_and_declares_at_least_the_last_bid"],
+    "501-contract-3": ["test_7_gives_go_to_the_left_opponent_first", "test_7_give_only_own_cards"],
+    "501-contract-4": ["test_9_marriages_never_change_trumps_and_several_may_be_declared"],
+    "501-contract-5": ["test_7_abandon_scores_the_bid_and_25_to_each_opponent",
+                       "test_7_abandon_pushing_an_opponent_to_zero_ends_the_match"],
+    "501-play-1": ["test_8_first_lead_is_left_of_the_dealer_whoever_won"],
+    "501-play-2": ["test_8_must_follow_suit", "test_8_void_player_must_trump_with_any_trump",
+                   "test_8_void_without_trumps_plays_anything", "test_8_no_trump_void_player_plays_anything"],
+    "501-play-3": ["test_8_void_player_must_trump_with_any_trump"],
+    "501-play-4": ["test_3_rank_order_decides_tricks", "test_8_must_follow_suit", "test_8_eight_tricks_and_120_points"],
+    "501-marriage-1": ["test_9_marriage_values", "test_9_marriage_only_when_leading_and_with_both_cards"],
+    "501-marriage-2": ["test_9_marriage_values"],
+    "501-marriage-3": ["test_9_marriage_by_a_player_who_wins_no_trick_does_not_count",
+                       "test_9_marriage_counts_when_a_trick_is_won_later"],
+    "501-marriage-4": ["test_9_marriage_values"],
+    "501-marriage-5": ["test_9_marriage_impossible_after_giving_a_member_away",
+                       "test_9_marriage_impossible_after_playing_a_member"],
+    "501-marriage-6": ["test_9_marriages_never_change_trumps_and_several_may_be_declared"],
+    "501-score-1": ["test_9_marriage_values", "test_12_worked_example_record"],
+    "501-score-2": ["test_10_made_contract_and_defenders_minus_their_totals", "test_10_failed_contract_adds_the_contract"],
+    "501-score-3": ["test_12_worked_example_record", "test_12_worked_example_made_record"],
+    "501-score-4": ["test_10_made_contract_and_defenders_minus_their_totals", "test_12_worked_example_record"],
+    "501-end-1": ["test_7_abandon_pushing_an_opponent_to_zero_ends_the_match", "test_11_no_end_while_every_score_is_positive"],
+    "501-end-2": ["test_11_lowest_score_at_or_below_zero_wins", "test_11_simultaneous_finish_exact_tie_shares_the_win",
+                  "test_11_abandon_tie_of_two_opponents"],
+    "501-end-3": ["test_11_no_end_while_every_score_is_positive", "test_5_all_pass_changes_no_score_and_the_deal_moves"],
+    "501-example-1": ["test_12_worked_example_record", "test_12_worked_example_made_record"],
+}
+
+
+def test_every_rule_statement_has_tests():
+    assert len(STATEMENTS) == 39
+    for statement, names in STATEMENTS.items():
+        for name in names:
+            assert callable(globals().get(name)), f"{statement}: no test {name}"
