@@ -613,7 +613,8 @@ class Table(W.VBox):
         return found
 
     def __repr__(self) -> str:
-        return f"<Table {self.game.title} hand {self._h + 1} step {self._k}>"
+        # no position here: a notebook's saved output must not depend on how far play went
+        return f"<Table {self.game.title}, {self.game.players} seats>"
 
 
 class DealStepper(W.VBox):
