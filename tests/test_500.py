@@ -466,6 +466,11 @@ def test_joker_lead_any_names_suits_not_shown_void():
     assert leads == ["play Jo naming ♠", "play Jo naming ♣", "play Jo naming ♥"]  # strict: ♠ ♣ only
     with pytest.raises(IllegalActionError, match="B has shown void in ♦, so the joker may not name it"):
         st.apply_action("play JK naming D")
+    strict = _nt("AD KD QD 4D AS KS QS AC KC 4H", "JK AH 6S 7S 8S 5C 6C 7C 8C 9C", kitty="10S 10C 10H")
+    for a in st.history()[len(strict.history()):]:
+        strict.apply_action(a)
+    assert [t for t in texts(strict.legal_actions()) if t.startswith("play Jo")] == ["play Jo naming ♠",
+                                                                                    "play Jo naming ♣"]
 
 
 def test_joker_first_last():
@@ -504,6 +509,14 @@ def test_misere_partner_sits_out_and_hand_stops_on_a_trick():
     assert st.is_terminal() and st.stopped and not st.made()
     assert st.returns() == [0, -250, 0, -250] and st.summary() == "B misère: failed at trick 1"
     assert [len(h) for h in st.hands] == [9, 9, 9, 10]
+
+
+def test_open_misere_made_pays_500_and_defenders_nothing():
+    st = deal({0: "5S 6S 5C 6C 4D 5D 6D 4H 5H 6H"}, kitty="AS AC AD")
+    run(st, "bid open misere", "pass", "pass", "pass", "bury AS", "bury AC", "bury AD")
+    play_first(st)  # the lowest card of every suit: every trick goes to a defender
+    assert st.tricks_won == [0, 0, 0, 10] and st.made() and len(st.tricks) == 10
+    assert st.returns() == [500, 0, 500, 0] and st.summary() == "A open misère: made"
 
 
 def test_open_misere_exposes_the_hand_after_the_first_trick():

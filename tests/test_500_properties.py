@@ -75,6 +75,11 @@ def play_checked(game, seed, opening, check_every=True):
                 st.apply_action(a)
             assert e.value.rule.startswith("rules.md 500 §")
             assert snapshot(st) == before
+        if rng.random() < 0.1:  # a clone is independent: acting on it leaves the hand alone
+            before = snapshot(st)
+            twin = st.clone()
+            twin.apply_action(rng.choice(legal))
+            assert snapshot(st) == before and twin.history()[:-1] == st.history()
         m.apply_action(rng.choice(legal))
     assert all_cards_in_play(st) == pack
     return m, st
