@@ -1,0 +1,113 @@
+"""Five Hundred computer players: the rule-based player and sampling over Five Hundred hands."""
+
+import random
+
+import pytest
+
+from cardkit import JOKER, find_game
+from cardkit.explore import Predeal
+from cardkit.explore.tournament import margin, tournament
+from cardkit.players import RandomPlayer
+from cardkit.players.sampler import SamplingPlayer, knowledge, played_cards, sample_state
+from cardkit.players.sampler500 import Rules500, best_strain, trick_estimate
+
+pytest.importorskip("cardkit.game500")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_rules_player_plays_legal_whole_hands(players):
+    game = find_game("500", players=players)
+    p = Rules500(seed=1)
+    rng = random.Random(players)
+    for i in range(8):
+        state = game.new_hand(i % players, game.initial_scores(), game.shuffled_pack(rng))
+        while not state.is_terminal():
+            a = p.choose(state)
+            assert a in state.legal_actions()
+            assert p.explain(state, a)
+            state.apply_action(a)
+
+
+def test_strength_estimate():
+    from cardkit import Cards, Suit
+
+    hand = Cards.parse("JK JH JD AH KH QH 10H AS KC 9D")
+    strain, est = best_strain(hand)
+    assert strain is Suit.HEARTS and est > 9
+    assert trick_estimate(Cards.parse("4H 5S 6C 7D 8H 9S 10C 4D 5C 6S"), None) < 6
+
+
+def test_rule_based_beats_random_at_500():
+    results = tournament(find_game("500"), ["rules", "random", "rules", "random"], deals=30, seed=1)
+    diff, se = margin(results, "rules", "random")
+    assert diff > 200 and diff > 8 * se  # seeded: about 500 points per hand
+
+
+def play_positions_500(n=10, seed=0):
+    game = find_game("500")
+    rng = random.Random(seed)
+    p, r = Rules500(seed=2), RandomPlayer(seed=3)
+    out = []
+    for i in range(n):
+        state = game.new_hand(i % 4, game.initial_scores(), game.shuffled_pack(rng))
+        while not state.is_terminal():
+            if state.phase == "play" and rng.random() < 0.35:
+                out.append(state.clone())
+            chooser = r if state.phase == "play" and rng.random() < 0.4 else p
+            state.apply_action(chooser.choose(state))
+    return out
+
+
+POSITIONS = play_positions_500()
+
+
+@pytest.mark.parametrize("k", range(0, 30, 3))
+def test_samples_respect_voids_500(k):
+    state = POSITIONS[k % len(POSITIONS)]
+    seat = state.current_player()
+    rng = random.Random(k)
+    know = knowledge(state, seat)
+    hidden = [s for s in know.capacities if s != "buried"]
+    for _ in range(20):
+        st = sample_state(state, seat, rng, know)
+        assert st.hands[seat] == state.hands[seat] and played_cards(st) == played_cards(state)
+        for s in hidden:
+            assert len(st.hands[s]) == len(state.hands[s])
+            for c in st.hands[s]:  # rules.md 500 §7: a void shown by effective suit holds
+                suit = state.suit_of(c)
+                assert suit is None or suit not in state.shown_void[s], (s, c)
+        if seat != state.contractor:
+            assert len(st.buried) == 3
+        else:
+            assert st.buried == state.buried
+        st.legal_actions()
+        while not st.is_terminal():
+            st.apply_action(st.legal_actions()[0])
+
+
+def test_sampling_player_500_legal_and_explained():
+    game = find_game("500")
+    p = SamplingPlayer(game, seed=1, samples=2, use_solver=False)
+    state = POSITIONS[3].clone()
+    a = p.choose(state)
+    assert a in state.legal_actions()
+    assert p.explain(state, a).startswith(f"{a}: ")
+
+
+def test_joker_lead_explained():
+    from cardkit.actions import Play
+    from cardkit.cards import Suit
+    from cardkit.players.sampler import rule_of_thumb
+
+    game = find_game("500")
+    hands = {1: "JK AS KS QS 10S 9S 8S 7S 6S 5S"}
+    state = Predeal(game, dealer=0, hands=hands).deal(4).new_hand(game)
+    for a in ["bid 6NT", "pass", "pass", "pass"]:
+        state.apply_action(a)
+    while state.phase == "bury":
+        state.apply_action(state.legal_actions()[-1])
+    if state.phase == "nominate":
+        state.apply_action("nominate none")
+    lead = Play(JOKER, names=Suit.SPADES)
+    assert lead in state.legal_actions()
+    assert rule_of_thumb(state, lead) == "led the joker naming ♠: no one has led spades yet"
