@@ -75,3 +75,16 @@ def test_force_contract_and_errors(g501):
         estimate_bid(g501, None, 80, n=1, method="magic")
     with pytest.raises(CardkitError, match="2 player kinds for 3 seats"):
         make_players(g501, ["random", "random"])
+
+
+def test_five_hundred_bid_estimate():
+    g500 = find_game("500")
+    hand = "JK JH JD AH KH QH 10H AS KC 9D"
+    t = estimate_bid(g500, hand, "8H", n=20, seat=1, seed=1, progress=False)
+    assert len(t) == 20 and set(t["tricks"]) <= set(range(11))
+    # rules.md 500 §10: 8♥ is worth 300; a sweep pays 300 too (already above 250)
+    assert set(t.loc[t["made"], "score"]) <= {300} and set(t.loc[~t["made"], "score"]) <= {-300}
+    assert (t["made"] == (t["tricks"] >= 8)).all()
+    assert t.attrs["summary"]["p_make"] > 0.5
+    with pytest.raises(CardkitError, match="misère may be called only once somebody has bid seven"):
+        estimate_bid(g500, hand, "misere", n=1, seat=1, progress=False)

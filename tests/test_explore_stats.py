@@ -91,3 +91,31 @@ def test_summary_table_and_conditioning(g501):
 def test_impossible_setup_raises(g501):
     with pytest.raises(DealError, match="given twice"):
         random_deals(g501, 10, hands={0: "AS", 1: "AS"})
+
+
+def test_five_hundred_kitty_and_bowers():
+    g500 = find_game("500", players=4)
+    n = 200_000
+    d = random_deals(g500, n, dealer=0, seed=12)
+    assert (np.stack([(d.owner == p).sum(axis=1) for p in (0, 1, 2, 3, TALON)], axis=1) == [10] * 4 + [3]).all()
+    assert exact_holds(d, "kitty", "JK") == pytest.approx(3 / 43)  # rules.md 500 §2–§3: 43 cards, 3 to the kitty
+    assert within(d.probability(d.holds("kitty", "JK")), 3 / 43, n)
+    both = math.comb(41, 8) / math.comb(43, 10)
+    assert exact_both_bowers(d, 1, "H") == pytest.approx(both)
+    assert within(d.probability(d.both_bowers(1, "H")), both, n)
+    # after seeing my ten cards (no joker), the kitty holds the joker 3/33
+    seen = random_deals(g500, n, dealer=0, hands={1: "AS KS QS JS 10S 9S 8S 7S 6S 5S"}, seed=13)
+    assert exact_holds(seen, "kitty", "JK") == pytest.approx(3 / 33)
+    assert within(seen.probability(seen.holds("kitty", "JK")), 3 / 33, n)
+    # hearts run A–4 in the 4-player pack: 11 of them
+    k = 4
+    exact = math.comb(11, k) * math.comb(32, 10 - k) / math.comb(43, 10)
+    assert exact_suit_length(d, 2, "H", k) == pytest.approx(exact)
+    assert within(float(np.mean(d.suit_length(2, "H") == k)), exact, n)
+
+
+def test_three_hand_pack():
+    g3 = find_game("500", players=3)
+    d = random_deals(g3, 100_000, dealer=0, seed=14)
+    assert exact_holds(d, TALON, "JK") == pytest.approx(3 / 33)
+    assert within(d.probability(d.holds(TALON, "JK")), 3 / 33, 100_000)
