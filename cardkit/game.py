@@ -45,7 +45,7 @@ class Outcome:
     reason: str
 
     def result(self, names: Sequence[str] | None = None) -> str:
-        """A one-line summary, e.g. ``"A wins (-12): a score reached 0 or below"``."""
+        """A one-line summary, e.g. ``"A wins: a score reached 0 or below; the lowest wins"``."""
         who = [names[w] if names else f"seat {w}" for w in self.winners]
         verb = "win" if len(who) > 1 else "wins"
         return f"{' and '.join(who)} {verb}: {self.reason}"
@@ -282,8 +282,8 @@ class State(ABC):
         return [s + r for s, r in zip(self.scores_before, self.returns())]
 
     def clone(self) -> State:
-        """An independent copy: actions on it leave this state alone."""
-        return copy.deepcopy(self)
+        """An independent copy: actions on it leave this state alone (the rules object is shared)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
 
     def name(self, seat: int) -> str:
         """The seat's name."""
