@@ -1,0 +1,143 @@
+"""The course notebooks keep the house shape (pytudes model), checked on the saved files.
+
+Running them is nbval's job (``make test-notebooks``); here: each is valid and saved executed, in
+order, without errors or memory addresses; the first cell is a glossary; course notebooks end with a
+"check yourself" cell whose answers are asserted; no notebook redefines engine code; the Spanish
+course mirrors the English one and switches the engine's messages to Spanish; every link of the
+start page leads to a notebook that exists.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+COURSE_EN = sorted((NOTEBOOKS / "501").glob("*.ipynb"))
+COURSE_ES = sorted((NOTEBOOKS / "501" / "es").glob("*.ipynb"))
+OURS = [NOTEBOOKS / "00_start_here.ipynb", *COURSE_EN, *COURSE_ES]
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def source(cell: dict) -> str:
+    s = cell["source"]
+    return s if isinstance(s, str) else "".join(s)
+
+
+def engine_names() -> set[str]:
+    """Names of the engine's top-level functions and classes, and of their methods."""
+    names: set[str] = set()
+    for py in (ROOT / "cardkit").rglob("*.py"):
+        if "widgets" in py.parts:
+            continue
+        for node in ast.walk(ast.parse(py.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+                names.add(node.name)
+    return names
+
+
+def nb_id(path: Path) -> str:
+    return str(path.relative_to(NOTEBOOKS))
+
+
+def test_the_course_is_complete():
+    names = [p.name for p in COURSE_EN]
+    assert names == ["01_cards_and_deal.ipynb", "02_deal_and_auction.ipynb", "03_contract_and_exchange.ipynb",
+                     "04_tricks_and_marriages.ipynb", "05_scoring_and_finish.ipynb",
+                     "06_worked_blind_contract.ipynb"]
+    assert [p.name for p in COURSE_ES] == names
+
+
+@pytest.mark.parametrize("path", OURS, ids=nb_id)
+def test_valid_and_saved_executed_in_order(path):
+    nbformat = pytest.importorskip("nbformat")
+    nb = nbformat.read(str(path), as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    counts = [c.execution_count for c in nb.cells if c.cell_type == "code"]
+    assert counts == list(range(1, len(counts) + 1)), f"{path.name}: run it top to bottom before saving"
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        for out in cell.outputs:
+            assert out.output_type != "error", f"{path.name}: a cell raised\n{source(cell)}"
+            text = json.dumps(out.get("data", {})) + str(out.get("text", ""))
+            assert not re.search(r"0x[0-9a-fA-F]{6,}", text), f"{path.name}: a memory address in an output"
+
+
+@pytest.mark.parametrize("path", OURS, ids=nb_id)
+def test_first_cell_is_a_glossary(path):
+    first = load(path)["cells"][0]
+    assert first["cell_type"] == "markdown"
+    text = source(first)
+    assert text.startswith("# ")
+    assert re.search(r"\*\*(Glossary|Glosario)\*\*", text) or "Glossary" in text
+    assert text.count("**") >= 8, "a glossary names each concept in bold"
+
+
+@pytest.mark.parametrize("path", COURSE_EN + COURSE_ES, ids=nb_id)
+def test_ends_with_check_yourself(path):
+    cells = load(path)["cells"]
+    question, answer = cells[-2], cells[-1]
+    assert question["cell_type"] == "markdown"
+    assert re.search(r"## (Check yourself|Compruébalo tú)", source(question))
+    assert answer["cell_type"] == "code"
+    assert "assert answers ==" in source(answer)
+    printed = "".join("".join(o["text"]) for o in answer["outputs"] if o["output_type"] == "stream")
+    assert printed.startswith("{'1': "), "the answers are printed, so nbval compares them"
+    assert not any(t.startswith("nbval-ignore") for t in answer.get("metadata", {}).get("tags", []))
+    assert "NBVAL_IGNORE_OUTPUT" not in source(answer)
+
+
+@pytest.mark.parametrize("path", OURS, ids=nb_id)
+def test_no_engine_code_redefined(path):
+    engine = engine_names()
+    for cell in load(path)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        tree = ast.parse(source(cell))
+        for node in ast.walk(tree):
+            assert not isinstance(node, ast.ClassDef), f"{path.name}: a class defined in a notebook"
+            if isinstance(node, ast.FunctionDef):
+                assert node.name not in engine, f"{path.name}: {node.name} redefines engine code; import it"
+        assert "import random" not in source(cell), f"{path.name}: use the engine's seeded RNG"
+
+
+@pytest.mark.parametrize("path", OURS, ids=nb_id)
+def test_charts_render_offline(path):
+    code = "\n".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "code")
+    if "altair" in code:
+        assert 'alt.renderers.enable("svg")' in code
+
+
+@pytest.mark.parametrize("path", COURSE_ES, ids=nb_id)
+def test_spanish_notebooks_use_spanish_messages(path):
+    first_code = next(c for c in load(path)["cells"] if c["cell_type"] == "code")
+    assert 'set_language("es")' in source(first_code)
+
+
+@pytest.mark.parametrize("en", COURSE_EN, ids=nb_id)
+def test_spanish_course_mirrors_the_english_one(en):
+    es = NOTEBOOKS / "501" / "es" / en.name
+
+    def tags(p):
+        return sorted(t for c in load(p)["cells"] for t in c.get("metadata", {}).get("tags", []) if t.startswith("rule:"))
+
+    assert tags(es) == tags(en)
+    assert len(load(es)["cells"]) == len(load(en)["cells"])
+
+
+def test_start_page_links_resolve():
+    text = "".join(source(c) for c in load(NOTEBOOKS / "00_start_here.ipynb")["cells"] if c["cell_type"] == "markdown")
+    links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
+    assert len(links) >= 12
+    for link in links:
+        assert (NOTEBOOKS / link).is_file(), link
