@@ -8,7 +8,7 @@ import pytest
 
 from cardkit import Card, Cards, IllegalActionError, Match, Suit, UnknownOptionError, find_game
 from cardkit.cards import JOKER
-from cardkit.game500 import (Bid, Contract, Game500, Nominate, Options500, bid_ladder_csv, ladder,
+from cardkit.game500 import (Bid, Contract, Game500, Options500, bid_ladder_csv, ladder,
                              pack_500, parse_action)
 from cardkit.game import TALON
 

@@ -22,6 +22,9 @@ CASES = [
     ("500_4p_seed11_nt_loose", 4, {"joker-lead": "loose"}, 11, ["bid 6NT"]),
     ("500_4p_seed5_misere", 4, {}, 5, ["bid 7♠", "bid misère"]),
     ("500_4p_seed8_open_misere", 4, {"misere": "after-eight-spades"}, 8, ["bid open misère"]),
+    ("500_3p_seed2_misere", 3, {}, 2, ["bid misère"]),
+    ("500_5p_seed4_call", 5, {"call-holder": "surfaces", "self-call": "on"}, 4, ["bid 7♥"]),
+    ("500_6p_seed6_improvised", 6, {"six-pack": "improvised", "six-seating": "three-pairs"}, 6, ["bid 7NT"]),
 ]
 
 
