@@ -6,6 +6,9 @@
   object with ``"scores"`` (after the replay, in seat order).
 - ``solve FILE [--json]`` solves the position the record's last hand ends in (its play phase, all
   cards known) and prints each legal action with its value under best play, marking the best.
+- ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
+  [--method playout|solver] [--json]`` deals the unseen cards ``N`` times and prints, for each
+  contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
 
 Errors go to stderr with exit status 2.
 """
@@ -128,6 +131,31 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seat_arg(text: str | None) -> Any:
+    return int(text) if text is not None and text.lstrip("-").isdigit() else text
+
+
+def cmd_estimate(args: argparse.Namespace) -> int:
+    from .explore.deal import _seat_index
+    from .explore.estimate import bid_odds
+
+    game = find_game(args.game, args.players, **_rules(args.rule))
+    dealer = _seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
+    odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
+                    blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
+                    progress=args.progress)
+    if args.json:
+        rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
+                for c, row in odds.to_dict(orient="index").items()]
+        print(json.dumps({"game": game.name, "hand": args.hand, "deals": args.deals, "method": args.method,
+                          "blind": args.blind, "contracts": rows}, ensure_ascii=False))
+    else:
+        print(f"{game.title}: {args.hand or 'a random hand'}{' (blind)' if args.blind else ''}, "
+              f"{args.deals} deals, {args.method}")
+        print(odds.to_string())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m cardkit``."""
     p = argparse.ArgumentParser(prog="python -m cardkit", description="cardkit: 501♠ and Five Hundred")
@@ -150,6 +178,25 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("file")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
     sol.set_defaults(func=cmd_solve)
+    est = sub.add_parser("estimate", help="the chance a contract makes over random deals of the unseen cards")
+    est.add_argument("game", help="501 or 500")
+    est.add_argument("--contract", action="append", required=True,
+                     help="a bid: 100 (501) or 8H, 10NT, misere (500); repeat to compare")
+    est.add_argument("--hand", default=None, help="the bidder's cards, e.g. 'AS 10S KS QS AH 10H KD'")
+    est.add_argument("--seat", default=None, help="the bidder's seat (name or number); the dealer's left by default")
+    est.add_argument("--dealer", default=None, help="the dealer's seat (name or number); 0 by default")
+    est.add_argument("--talon", default=None, help="cards known to be in the talon or kitty")
+    est.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    est.add_argument("--blind", action="store_true", help="501: bid without looking (results count double)")
+    est.add_argument("--method", choices=["playout", "solver"], default="playout",
+                     help="play the cards out with computer players, or solve them with best play")
+    est.add_argument("--player", default=None, help="computer player kind for the other decisions and the play")
+    est.add_argument("--players", type=int, default=None, help="number of players")
+    est.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
+    est.add_argument("--seed", type=int, default=0, help="seed of the deals")
+    est.add_argument("--progress", action="store_true", help="show a progress bar")
+    est.add_argument("--json", action="store_true", help="print one JSON object")
+    est.set_defaults(func=cmd_estimate)
     return p
 
 

@@ -262,8 +262,9 @@ class Predeal:
                     first = seen[c]
                     n = sum(1 for x in game.new_pack() if x == c)
                     times = "once" if n == 1 else f"{n} times"
-                    raise DealError(f"{c} is given twice ({_place(game, t)} and {_place(game, first)}); "
-                                    f"the {game.title} pack holds it {times}")
+                    where = (f"to {_place(game, t)}" if first == t
+                             else f"({_place(game, t)} and {_place(game, first)})")
+                    raise DealError(f"{c} is given twice {where}; the {game.title} pack holds it {times}")
                 left[c] -= 1
                 seen[c] = t
         for t in self.accept:

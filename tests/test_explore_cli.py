@@ -1,0 +1,33 @@
+"""`python -m cardkit estimate`: the command line of the estimates."""
+
+import json
+
+from cardkit.cli import main
+
+
+def test_estimate_table(capsys):
+    rc = main(["estimate", "501", "--hand", "AS 10S KS QS JS 9S AH", "--seat", "B", "--contract", "66",
+               "--contract", "220", "--deals", "10"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert out.splitlines()[0] == "501♠: AS 10S KS QS JS 9S AH, 10 deals, playout"
+    lines = {line.split()[0]: line.split() for line in out.splitlines()[3:]}
+    assert lines["66"][1:3] == ["10", "1.0"] and lines["220"][1:3] == ["10", "0.0"]
+
+
+def test_estimate_json(capsys):
+    rc = main(["estimate", "501", "--hand", "AS 10S KS QS JS 9S AH", "--seat", "1", "--contract", "66",
+               "--deals", "5", "--blind", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["blind"] is True
+    assert out["contracts"] == [{"contract": "66", "n": 5, "p_make": 1.0, "p_make_se": 0.0, "mean_score": -132.0,
+                                 "mean_score_se": 0.0}]  # blind doubles: 2 × 66 (rules.md 501 §6)
+
+
+def test_estimate_errors(capsys):
+    assert main(["estimate", "501", "--hand", "AS AS", "--contract", "100"]) == 2
+    assert "A♠ is given twice to seat B" in capsys.readouterr().err
+    assert main(["estimate", "501", "--hand", "JK", "--contract", "100"]) == 2
+    assert "Jo is not in the 501♠ pack" in capsys.readouterr().err
+    assert main(["estimate", "500", "--contract", "11H"]) == 2
+    assert "a bid is for 6 to 10 tricks" in capsys.readouterr().err
