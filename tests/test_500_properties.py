@@ -154,3 +154,79 @@ def test_many_random_hands_all_sizes():
                     st.apply_action(rng.choice(st.legal_actions()))
                 assert all_cards_in_play(st) == pack
                 check_scores(st)
+
+
+# ---------------------------------------------------------------- each joker reading changes only its own plays
+
+
+def _lockstep(other, seed):
+    """The same seeded 6NT hand under the defaults and under ``other``, the same common action each
+    step (the joker kept unnominated). Yields ``(state under defaults, only-default, only-other)``
+    for every position where the legal sets differ."""
+    ga, gb = Game500(4), Game500(4, **other)
+    rng = random.Random(seed)
+    pack = ga.shuffled_pack(rng)
+    a, b = ga.new_hand(3, [0] * 4, pack), gb.new_hand(3, [0] * 4, pack)
+    for text in ("bid 6NT", "pass", "pass", "pass"):
+        a.apply_action(text)
+        b.apply_action(text)
+    while not a.is_terminal():
+        la, lb = {str(x) for x in a.legal_actions()}, {str(x) for x in b.legal_actions()}
+        if la != lb:
+            yield a, la - lb, lb - la
+        common = [x for x in a.legal_actions() if str(x) in lb]
+        if a.phase == "nominate":
+            common = [x for x in common if str(x) == "nominate none"]
+        act = rng.choice(common)
+        a.apply_action(act)
+        b.apply_action(act)
+
+
+def _joker_leads(texts):
+    return {t for t in texts if t.startswith("play Jo naming")}
+
+
+def _check_loose(st, only_a, only_b):
+    assert not only_a and only_b == _joker_leads(only_b) and len(st.tricks) < 9
+    assert {t[-1] for t in only_b} == {s.symbol for s in st.led_suits}
+
+
+def _check_void(st, only_a, only_b):
+    seat = st.current_player()
+    assert only_a == {"play Jo"} and not only_b
+    assert st.trick.plays and st.trick.led_suit in st.shown_void[seat] and len(st.hands[seat]) > 1
+
+
+def _check_lead_any(st, only_a, only_b):
+    seat = st.current_player()
+    assert not st.trick.plays and only_a | only_b == _joker_leads(only_a | only_b)
+    assert {t[-1] for t in only_b} <= {s.symbol for s in st.led_suits} - {s.symbol for s in st.shown_void[seat]}
+    assert {t[-1] for t in only_a} <= {s.symbol for s in st.shown_void[seat]}
+
+
+def _check_lead_last(st, only_a, only_b):
+    assert not only_b and only_a and only_a == _joker_leads(only_a) and len(st.tricks) < 9
+
+
+def _check_first_last(st, only_a, only_b):
+    seat = st.current_player()
+    assert not only_a and only_b == {"play Jo"} and st.trick.plays
+    led = st.trick.led_suit
+    assert any(c.suit is led for c in st.hands[seat]) and led not in st.played_suits[seat]
+
+
+@pytest.mark.parametrize("other,check", [
+    ({"joker-lead": "loose"}, _check_loose),
+    ({"joker-void": "last-card-exempt"}, _check_void),
+    ({"joker-void": "last-card-loses"}, _check_void),
+    ({"joker-lead-any": True}, _check_lead_any),
+    ({"joker-lead-last": True}, _check_lead_last),
+    ({"joker-first-last": True}, _check_first_last),
+], ids=["loose", "void-exempt", "void-loses", "lead-any", "lead-last", "first-last"])
+def test_each_joker_reading_changes_only_its_own_plays(other, check):
+    found = 0
+    for seed in range(60):
+        for st, only_a, only_b in _lockstep(other, seed):
+            check(st, only_a, only_b)
+            found += 1
+    assert found >= 3  # the reading does change the legal set in some of these hands
