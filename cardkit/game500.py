@@ -28,7 +28,7 @@ from .cards import JOKER, SUITS, Card, Cards, Rank, Suit, make_pack
 from .errors import IllegalActionError, InvalidActionError, UnknownOptionError
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
 from .i18n import _
-from .tricks import Trick, trick_winner
+from .tricks import Trick, following_cards, trick_winner
 
 TRUMPS = "trumps"
 NO_TRUMP = "no-trump"
@@ -803,14 +803,13 @@ class State500(State):
                     out.append(_play(c))
             return out
         led = trick.led_suit
-        suit = self._suit
-        follow = [c for c in hand if suit[c] is led]
+        allowed = following_cards(hand, led, self._suit.__getitem__)
         if not free or JOKER not in hand:
-            return [_play(c) for c in uniq(follow or hand)]
-        if follow:
+            return [_play(c) for c in uniq(allowed)]
+        if self._suit[allowed[0]] is led:  # holds the suit led: the free joker may not follow (§8)
             if self.rules.joker_first_last and led not in self.played_suits[seat]:
-                follow.append(JOKER)
-            return [_play(c) for c in uniq(follow)]
+                allowed.append(JOKER)
+            return [_play(c) for c in uniq(allowed)]
         # void in the suit led, holding the free joker
         if self.rules.joker_void != "off" and led in self.shown_void[seat] and len(hand) > 1:
             return [_play(c) for c in dict.fromkeys(hand) if c is not JOKER]
@@ -1255,4 +1254,4 @@ class State500(State):
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return str(Cards(cards))
