@@ -184,6 +184,23 @@ def test_binder_installs_every_module_the_notebooks_import() -> None:
     assert missing == {}, f"imported by the notebooks but not installed by binder/requirements.txt: {missing}"
 
 
+def test_the_package_carries_every_notebook_and_record() -> None:
+    # pip installs the course under <prefix>/share/cardkit/, keeping the folders (pyproject.toml's
+    # data-files), so that a JupyterHub image can hand it to every student.
+    shipped: dict[Path, str] = {}
+    for target, patterns in PYPROJECT["tool"]["setuptools"]["data-files"].items():
+        for pattern in patterns:
+            for path in REPO.glob(pattern):
+                shipped[path.relative_to(REPO)] = target
+    course = [p for p in (REPO / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts]
+    course += list((REPO / "data" / "examples").glob("*.json"))
+    assert len(course) > 5
+    for path in course:
+        rel = path.relative_to(REPO)
+        assert rel in shipped, f"{rel} is not installed with the package: add its folder to data-files"
+        assert shipped[rel] == f"share/cardkit/{rel.parent.as_posix()}", (rel, shipped[rel])
+
+
 def test_the_engine_alone_installs_no_notebook_stack() -> None:
     # The check above can fail: without the notebooks extra, the widgets' modules are not there.
     bare = requirement_closure(["cardkit"])
