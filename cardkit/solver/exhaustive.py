@@ -60,3 +60,27 @@ def exhaustive_value_501(state) -> int:
 def exhaustive_actions_501(state) -> list[tuple[Action, int]]:
     """Each legal action's value (the declarer's total with best play after it), exhaustively."""
     return action_values(state, declarer_total_501, is_declarer_501)
+
+
+def counted_tricks_500(state) -> int:
+    """Five Hundred: the contracting side's tricks; misère: the contractor's (rules.md 500 §9, §10)."""
+    if state.contract.is_misere:
+        return state.tricks_won[state.contractor]
+    return state.contract_tricks()
+
+
+def is_maximiser_500(state, seat: int) -> bool:
+    """The contracting side maximises its tricks; in misère the defenders maximise the contractor's."""
+    if state.contract.is_misere:
+        return seat != state.contractor
+    return seat in state.contracting_seats()
+
+
+def exhaustive_value_500(state) -> int:
+    """:func:`counted_tricks_500` with best play, by plain exhaustive search."""
+    return minimax(state, counted_tricks_500, is_maximiser_500)
+
+
+def exhaustive_actions_500(state) -> list[tuple[Action, int]]:
+    """Each legal action's value (counted tricks with best play after it), exhaustively."""
+    return action_values(state, counted_tricks_500, is_maximiser_500)

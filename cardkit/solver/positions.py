@@ -8,11 +8,13 @@
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from ..game import Game, State
 
 
-def random_play_state(game: Game, seed: int, tricks_left: int | None = None, mid_trick: int = 0) -> State:
+def random_play_state(game: Game, seed: int, tricks_left: int | None = None, mid_trick: int = 0,
+                      prefer: Sequence[str] = ()) -> State:
     """A hand of ``game`` dealt from ``seed`` and driven by uniformly random legal actions
     (auction, talon, exchange, then ``tricks_left`` tricks short of the end, plus ``mid_trick``
     cards of the next trick) until it stands in its play phase. Deals that end before play
@@ -23,6 +25,8 @@ def random_play_state(game: Game, seed: int, tricks_left: int | None = None, mid
         seed: seeds the dealer, the shuffle and every random action.
         tricks_left: stop with this many tricks still to play (``None``: at the first lead).
         mid_trick: cards of the current trick already played (0 ≤ mid_trick < active seats).
+        prefer: action texts to take before the play whenever one is legal (the first legal one),
+            e.g. ``["bid misère", "bid 7♠", "pass"]`` to reach a misère with four players.
 
     Raises:
         ValueError: ``tricks_left`` or ``mid_trick`` out of range.
@@ -32,7 +36,10 @@ def random_play_state(game: Game, seed: int, tricks_left: int | None = None, mid
         dealer = rng.randrange(game.players)
         state = game.new_hand(dealer, game.initial_scores(), game.shuffled_pack(rng))
         while not state.is_terminal() and state.phase != "play":
-            state.apply_action(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            texts = {str(a): a for a in legal}
+            pick = next((texts[t] for t in prefer if t in texts), None)
+            state.apply_action(pick if pick is not None else rng.choice(legal))
         if state.is_terminal():
             continue
         total = len(state.hands[state.current_player()])

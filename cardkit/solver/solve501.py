@@ -156,3 +156,11 @@ class Solver501:
             who=names[pos.to_act_seat], decl=names[d], contract=state.contract, trump=trump)
         return Solution("501", pos.to_act_seat, maxim, values, best, "points", state.contract,
                         best >= state.contract, (d,), list(names), heading)
+
+    def position_value(self, state) -> int:
+        """The declarer's hand total with best play from ``state`` (one search, no table)."""
+        return self.value(Position501.from_state(state))
+
+    def table_bytes(self) -> int:
+        """The transposition table's size in bytes."""
+        return sum(a.nbytes for a in self.table)

@@ -1,0 +1,479 @@
+"""The Five Hundred search kernel: trick counts by alpha-beta over bitmask positions, with a
+transposition table, move ordering and equivalent-card reduction.
+
+Like :mod:`cardkit.solver.core501` it works on ints and numpy arrays only, so numba can compile
+it. :mod:`cardkit.solver.solve500` builds the position from an engine
+:class:`~cardkit.game500.State500`, taking every card's effective suit and strength from the
+engine itself (``suit_of``, ``power``), so bowers, the nominated joker, the six-hand pack's ranks
+and its identical cards follow the engine's rules.
+
+Compact position (rules.md 500 §6–§9):
+
+- cards are numbered 0..62 in pack order (a second copy of an identical card gets its own number);
+  ``esuit[c]``: effective suit 0..3, or 4 for the free joker (no-trump or misère, not nominated);
+  ``strength[c]``: the engine's ``power(c, suit_of(c))`` (trumps above 1000, the free joker
+  :data:`JOKER_TOP`); ``twin[c]``: the number of an identical card, else -1;
+- ``n`` active seats in play order (misère: the partners sit out); ``h[i]``: seat i's cards;
+- ``side``: a bit per position of the side whose tricks are counted (the contracting side; in
+  misère the contractor alone, who then wants the count low and the hand stops at the first);
+- free-joker state, kept only while the free joker is still in a hand and its options need it:
+  ``ls`` suits led so far (4 bits), ``vo`` suits each seat has shown void in (4 bits a seat),
+  ``pl`` suits each seat has played (4 bits a seat).
+
+The value searched is the counted side's future tricks. A move is ``card + 64 * (named + 1)``,
+``named`` the suit a led free joker names (-1 otherwise).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import njit
+
+JOKER_TOP = 1_000_000
+INF = 100
+LOG_TT = 19
+MAXDEPTH = 64
+# option flags (the engine's Options500, rules.md 500 §8)
+OPT_STRICT, OPT_LOOSE, OPT_ANY, OPT_LAST, OPT_VOID, OPT_FIRSTLAST, OPT_MISERE = range(7)
+NOPTS = 7
+# frame fields
+(_LEADER, _NPLAYED, _LED, _WPOW, _WPOS, _TABLE, _LS, _VO, _PL, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTM,
+ _K, _N, _GAIN, _HM, _P, _IDX) = range(21)
+FIELDS = 21
+WORDS = 9
+
+
+def new_table(log_size: int = LOG_TT) -> tuple[np.ndarray, ...]:
+    """A transposition table of ``2**log_size`` entries: a key of :data:`WORDS` int64 words and
+    two int8 bounds and an int16 best move per entry (76 bytes an entry)."""
+    n = 1 << log_size
+    keys = np.full((n, WORDS), -1, np.int64)
+    return keys, np.zeros(n, np.int8), np.zeros(n, np.int8), np.full(n, -1, np.int16)
+
+
+@njit
+def _popcount(m: int) -> int:
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@njit
+def _low(m: int) -> int:
+    low = m & -m
+    c = 0
+    while (low >> c) != 1:
+        c += 1
+    return c
+
+
+@njit
+def _power(c: int, led: int, trump: int, esuit: np.ndarray, strength: np.ndarray) -> int:
+    s = esuit[c]
+    if s == 4:
+        return JOKER_TOP
+    if s == trump or s == led:
+        return strength[c]
+    return -1
+
+
+@njit
+def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, wpos: int,
+           ls: int, vo: int, pl: int, side: int, trump: int, jk: int, opts: np.ndarray,
+           esuit: np.ndarray, strength: np.ndarray, twin: np.ndarray, suitmask: np.ndarray,
+           suitorder: np.ndarray, suitlen: np.ndarray,
+           alpha: int, beta: int, forced: int,
+           tkey: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray, gen: int,
+           mv: np.ndarray, fr: np.ndarray, kw: np.ndarray, stats: np.ndarray) -> int:
+    """The counted side's future tricks within ``(alpha, beta)`` (fail-soft), from a position
+    with ``nplayed = popcount(table)`` cards in the trick, ``led``/``wpow``/``wpos`` its led suit,
+    best strength and winning position (``-1`` when empty). ``jk`` is the free joker's number or
+    -1. ``forced`` ≥ 0 searches only that move at the root. ``h`` is restored on return."""
+    mask = tlo.shape[0] - 1
+    misere = opts[OPT_MISERE]
+    d = 0
+    fr[0, _LEADER] = leader
+    fr[0, _NPLAYED] = _popcount(table)
+    fr[0, _LED] = led
+    fr[0, _WPOW] = wpow
+    fr[0, _WPOS] = wpos
+    fr[0, _TABLE] = table
+    fr[0, _LS] = ls
+    fr[0, _VO] = vo
+    fr[0, _PL] = pl
+    fr[0, _ALPHA] = alpha
+    fr[0, _BETA] = beta
+    v = 0
+    mode = 0
+    while True:
+        if mode == 0:
+            stats[0] += 1
+            leader = fr[d, _LEADER]
+            nplayed = fr[d, _NPLAYED]
+            led = fr[d, _LED]
+            table = fr[d, _TABLE]
+            ls = fr[d, _LS]
+            vo = fr[d, _VO]
+            pl = fr[d, _PL]
+            alpha = fr[d, _ALPHA]
+            beta = fr[d, _BETA]
+            p = (leader + nplayed) % n
+            hm = h[p]
+            idx = -1
+            ttbest = -1
+            early = False
+            ret = 0
+            isforced = d == 0 and forced >= 0
+            if nplayed == 0 and not isforced:
+                left = _popcount(h[leader])
+                ub = left
+                if misere and ub > 1:
+                    ub = 1
+                if ub <= alpha:
+                    ret = ub
+                    early = True
+                elif beta <= 0:
+                    ret = 0
+                    early = True
+                else:
+                    # the free-joker state matters only while the joker is in a hand
+                    live = False
+                    if jk >= 0:
+                        for i in range(n):
+                            if (h[i] >> jk) & 1:
+                                live = True
+                    if not live:
+                        ls = 0
+                        vo = 0
+                        pl = 0
+                    else:
+                        if not opts[OPT_STRICT]:
+                            ls = 0
+                        if not (opts[OPT_ANY] or opts[OPT_VOID]):
+                            vo = 0
+                        if not opts[OPT_FIRSTLAST]:
+                            pl = 0
+                    fr[d, _LS] = ls
+                    fr[d, _VO] = vo
+                    fr[d, _PL] = pl
+                    # the key holds relative ranks: the r-th highest card left in a suit is
+                    # written as the suit's r-th card, so positions that differ only in which
+                    # lower cards are gone share an entry (as in bridge solvers)
+                    hsh = leader * 7919 + gen * 104729 + ls * 31 + vo * 131 + pl * 337
+                    for i in range(n):
+                        kw[d, i] = 0
+                    ties = 0
+                    for s in range(5):
+                        r = 0
+                        prev = -1
+                        for k in range(suitlen[s]):
+                            c = suitorder[s, k]
+                            for i in range(n):
+                                if (h[i] >> c) & 1:
+                                    slot = suitorder[s, r]
+                                    kw[d, i] |= 1 << slot
+                                    if strength[c] == prev:
+                                        ties |= 1 << slot
+                                    prev = strength[c]
+                                    r += 1
+                                    break
+                    for i in range(n):
+                        hsh ^= ((kw[d, i] ^ (kw[d, i] >> 29)) & 0xFFFFFFFFFF) * (i * 2 + 1)
+                        hsh ^= hsh >> 17
+                        hsh &= 0xFFFFFFFFFFFF
+                    for i in range(n, 6):
+                        kw[d, i] = 0
+                    kw[d, 6] = leader | (ls << 3) | (gen << 7)
+                    kw[d, 7] = vo | (pl << 24)
+                    kw[d, 8] = ties
+                    hsh ^= kw[d, 7] * 3 + (ties & 0xFFFFFF)
+                    idx = (hsh ^ (hsh >> 23) ^ (hsh >> 41)) & mask
+                    same = True
+                    for i in range(WORDS):
+                        if tkey[idx, i] != kw[d, i]:
+                            same = False
+                            break
+                    if same:
+                        lo = tlo[idx]
+                        hi = thi[idx]
+                        if lo >= beta:
+                            ret = lo
+                            early = True
+                        elif hi <= alpha:
+                            ret = hi
+                            early = True
+                        elif lo == hi:
+                            ret = lo
+                            early = True
+                        else:
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
+                            ttbest = tbest[idx]
+            if early:
+                if d == 0:
+                    return ret
+                d -= 1
+                h[fr[d, _P]] = fr[d, _HM]
+                v = fr[d, _GAIN] + ret
+                mode = 1
+                continue
+            # ---- legal moves (rules.md 500 §7, §8; the engine's _legal_plays)
+            jbit = (1 << jk) if jk >= 0 else 0
+            holds_joker = (hm & jbit) != 0
+            names = 0  # suits a led free joker may name
+            if nplayed == 0:
+                legal = hm & ~jbit
+                if holds_joker:
+                    if _popcount(hm) == 1:
+                        names = 15
+                    elif opts[OPT_LAST]:
+                        names = 0
+                    elif opts[OPT_ANY]:
+                        names = 15 & ~((vo >> (4 * p)) & 15)
+                    elif opts[OPT_LOOSE]:
+                        names = 15
+                    else:
+                        names = 15 & ~ls
+            else:
+                follow = hm & suitmask[led]
+                if not holds_joker:
+                    legal = follow if follow != 0 else hm
+                elif follow != 0:
+                    legal = follow
+                    if opts[OPT_FIRSTLAST] and ((pl >> (4 * p + led)) & 1) == 0:
+                        legal |= jbit
+                elif opts[OPT_VOID] and ((vo >> (4 * p + led)) & 1) and _popcount(hm) > 1:
+                    legal = hm & ~jbit
+                elif misere:
+                    legal = jbit
+                else:
+                    legal = hm
+            if isforced:
+                fc = forced % 64
+                legal = 1 << fc
+                names = 0
+                if forced >= 64:
+                    legal = 0
+                    names = 1 << (forced // 64 - 1)
+            maxim = (((side >> p) & 1) ^ misere) == 1
+            ours_winning = False
+            if nplayed > 0:
+                ours_winning = ((((side >> fr[d, _WPOS]) & 1) ^ ((side >> p) & 1)) == 0)
+            present = table
+            for i in range(n):
+                present |= h[i]
+            wp = fr[d, _WPOW]
+            # ---- the moves, one per group of equivalent cards, with an ordering score
+            nm = 0
+            for s in range(5):
+                cand = legal & suitmask[s] if s < 4 else legal & jbit
+                if s == 4 and jk < 0:
+                    cand = 0
+                if cand == 0:
+                    continue
+                prev_ours = False
+                for k in range(suitlen[s]):
+                    c = suitorder[s, k]
+                    if ((present >> c) & 1) == 0:
+                        continue
+                    if ((cand >> c) & 1) == 0:
+                        prev_ours = False
+                        continue
+                    tw = twin[c]
+                    clean = tw < 0 or ((cand >> tw) & 1) == 1 or ((present >> tw) & 1) == 0
+                    if prev_ours and clean:
+                        continue  # equivalent to the card above it
+                    prev_ours = clean
+                    m = c
+                    if m == ttbest:
+                        sc = 100_000
+                    elif nplayed == 0:
+                        # lead a winner first, then to the partner's winner, else low
+                        top = -1
+                        for kk in range(suitlen[s]):
+                            if (present >> suitorder[s, kk]) & 1:
+                                top = suitorder[s, kk]
+                                break
+                        low = strength[c] % 1000
+                        if top >= 0 and (hm >> top) & 1:
+                            sc = 3000 + low + (500 if s == trump else 0)
+                        else:
+                            owner = -1
+                            for i in range(n):
+                                if (h[i] >> top) & 1:
+                                    owner = i
+                            if owner >= 0 and ((side >> owner) & 1) == ((side >> p) & 1):
+                                sc = 2000 - low
+                            else:
+                                sc = 1000 - low
+                    else:
+                        pw = _power(c, led, trump, esuit, strength)
+                        low = pw % 1000 if pw >= 0 else 0
+                        if misere:
+                            sc = 2000 - low
+                        elif ours_winning:
+                            sc = 500 - low
+                        elif pw > wp:
+                            sc = 3000 - min(pw, 1999)
+                        else:
+                            sc = 100 - low
+                    j = nm
+                    while j > 0 and mv[d, j - 1] // 4096 < sc:
+                        mv[d, j] = mv[d, j - 1]
+                        j -= 1
+                    mv[d, j] = sc * 4096 + m
+                    nm += 1
+            if names != 0:
+                for s in range(4):
+                    if (names >> s) & 1:
+                        m = jk + 64 * (s + 1)
+                        sc = 100_000 if m == ttbest else 5000
+                        j = nm
+                        while j > 0 and mv[d, j - 1] // 4096 < sc:
+                            mv[d, j] = mv[d, j - 1]
+                            j -= 1
+                        mv[d, j] = sc * 4096 + m
+                        nm += 1
+            fr[d, _ALPHA] = alpha
+            fr[d, _BETA] = beta
+            fr[d, _A0] = alpha
+            fr[d, _B0] = beta
+            fr[d, _BEST] = -INF if maxim else INF
+            fr[d, _BESTM] = -1
+            fr[d, _K] = 0
+            fr[d, _N] = nm
+            fr[d, _HM] = hm
+            fr[d, _P] = p
+            fr[d, _IDX] = idx
+            mode = 2
+        p = fr[d, _P]
+        maxim = (((side >> p) & 1) ^ misere) == 1
+        if mode == 1:
+            k = fr[d, _K]
+            m = mv[d, k] % 4096
+            if maxim:
+                if v > fr[d, _BEST]:
+                    fr[d, _BEST] = v
+                    fr[d, _BESTM] = m
+                    if v > fr[d, _ALPHA]:
+                        fr[d, _ALPHA] = v
+            else:
+                if v < fr[d, _BEST]:
+                    fr[d, _BEST] = v
+                    fr[d, _BESTM] = m
+                    if v < fr[d, _BETA]:
+                        fr[d, _BETA] = v
+            fr[d, _K] = k + 1
+            mode = 2
+        k = fr[d, _K]
+        alpha = fr[d, _ALPHA]
+        beta = fr[d, _BETA]
+        if k < fr[d, _N] and alpha < beta:
+            m = mv[d, k] % 4096
+            c = m % 64
+            named = m // 64 - 1
+            hm = fr[d, _HM]
+            nplayed = fr[d, _NPLAYED]
+            led = fr[d, _LED]
+            wpow = fr[d, _WPOW]
+            wpos = fr[d, _WPOS]
+            ls = fr[d, _LS]
+            vo = fr[d, _VO]
+            pl = fr[d, _PL]
+            s = esuit[c]
+            if nplayed == 0:
+                led = named if s == 4 else s
+                ls |= 1 << led
+                wpow = _power(c, led, trump, esuit, strength)
+                wpos = p
+                pl |= 1 << (4 * p + led)
+            else:
+                if s != led:
+                    if s == 4 and opts[OPT_VOID] == 2 and ((vo >> (4 * p + led)) & 1):
+                        pw = -2  # a joker that must go as a last card loses (last-card-loses)
+                    else:
+                        pw = _power(c, led, trump, esuit, strength)
+                    vo |= 1 << (4 * p + led)
+                else:
+                    pw = _power(c, led, trump, esuit, strength)
+                pl |= 1 << (4 * p + (s if s != 4 else led))
+                if pw > wpow:
+                    wpow = pw
+                    wpos = p
+            h[p] = hm ^ (1 << c)
+            gain = 0
+            e = d + 1
+            if nplayed + 1 < n:
+                fr[e, _LEADER] = fr[d, _LEADER]
+                fr[e, _NPLAYED] = nplayed + 1
+                fr[e, _LED] = led
+                fr[e, _WPOW] = wpow
+                fr[e, _WPOS] = wpos
+                fr[e, _TABLE] = fr[d, _TABLE] | (1 << c)
+            else:
+                if (side >> wpos) & 1:
+                    gain = 1
+                empty = True
+                for i in range(n):
+                    if h[i] != 0:
+                        empty = False
+                if empty or (misere and gain == 1):
+                    # the last trick, or a misère contractor's first trick: the hand is over (§9)
+                    stats[0] += 1
+                    h[p] = hm
+                    v = gain
+                    mode = 1
+                    continue
+                fr[e, _LEADER] = wpos
+                fr[e, _NPLAYED] = 0
+                fr[e, _LED] = -1
+                fr[e, _WPOW] = -3
+                fr[e, _WPOS] = -1
+                fr[e, _TABLE] = 0
+            fr[e, _LS] = ls
+            fr[e, _VO] = vo
+            fr[e, _PL] = pl
+            fr[d, _GAIN] = gain
+            fr[e, _ALPHA] = alpha - gain
+            fr[e, _BETA] = beta - gain
+            d = e
+            mode = 0
+            continue
+        best = fr[d, _BEST]
+        idx = fr[d, _IDX]
+        if idx >= 0:
+            lo = 0
+            hi = INF
+            same = True
+            for i in range(WORDS):
+                if tkey[idx, i] != kw[d, i]:
+                    same = False
+                    break
+            if same:
+                lo = tlo[idx]
+                hi = thi[idx]
+            if best <= fr[d, _A0]:
+                if best < hi:
+                    hi = best
+            elif best >= fr[d, _B0]:
+                if best > lo:
+                    lo = best
+            else:
+                lo = best
+                hi = best
+            for i in range(WORDS):
+                tkey[idx, i] = kw[d, i]
+            tlo[idx] = lo
+            thi[idx] = hi
+            tbest[idx] = fr[d, _BESTM]
+        if d == 0:
+            return best
+        d -= 1
+        h[fr[d, _P]] = fr[d, _HM]
+        v = fr[d, _GAIN] + best
+        mode = 1

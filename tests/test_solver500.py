@@ -1,0 +1,184 @@
+"""The Five Hundred solver (cardkit.solver): hand-checked deals, a cross-check against plain
+exhaustive search through the engine's own State on random endings for every table size and the
+joker options (rules.md 500 §8), misère included, and invariants of best play.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit.errors import CardkitError
+from cardkit.game500 import Game500
+from cardkit.solver import best_line, solve
+from cardkit.solver.exhaustive import exhaustive_actions_500
+from cardkit.solver.positions import random_play_state
+from cardkit.solver.solve500 import Position500, Solver500
+
+# Auction choices that reach each kind of contract (the rest is random): misère needs a seven first
+# with four players (rules.md 500 §4); "nominate none" keeps a contractor's joker free (§8).
+PREFER = {
+    "misere": ["bid misère", "bid 7♠", "pass", "nominate none"],
+    "no-trump": ["bid 7NT", "pass", "nominate none"],
+    "open-misere": ["bid open misère", "pass", "nominate none"],
+    "trumps": ["bid 7♥", "pass"],
+    "random": [],
+}
+
+CONFIGS = [
+    ({"players": 4}, 3),
+    ({"players": 3}, 3),
+    ({"players": 5, "five-misere": "allowed"}, 2),
+    ({"players": 5, "call-cards": "any", "self-call": "on"}, 2),
+    ({"players": 6}, 2),
+    ({"players": 6, "six-pack": "improvised", "six-seating": "three-pairs"}, 2),
+    ({"players": 4, "joker-lead": "loose"}, 3),
+    ({"players": 4, "joker-void": "last-card-loses"}, 3),
+    ({"players": 4, "joker-void": "last-card-exempt", "joker-first-last": True}, 3),
+    ({"players": 4, "joker-lead-any": True}, 3),
+    ({"players": 4, "joker-lead-last": True}, 3),
+    ({"players": 4, "no-nt-nomination": True, "misere": "after-eight-spades"}, 3),
+]
+
+
+def hand_at_first_lead(hands: dict, bid: str, nominate: str | None = None):
+    """Four players, dealer D, so A bids first: A bids ``bid``, the others pass, A buries the
+    kitty 4♥ 4♦ 5♣ (and nominates), standing at A's opening lead."""
+    g = Game500()
+    state = g.new_hand(3, [0] * 4, g.arrange(3, hands, kitty="4H 4D 5C"))
+    for a in [f"bid {bid}", "pass", "pass", "pass", "bury 4H", "bury 4D", "bury 5C"]:
+        state.apply_action(a)
+    if nominate:
+        state.apply_action(f"nominate {nominate}")
+    return state
+
+
+def test_all_the_top_trumps_take_ten():
+    """Hand-checked: A holds the joker, both bowers and A K Q 10 9 8 7 of spades, the ten best
+    trumps (rules.md 500 §6): every lead wins, 10 tricks whatever A leads."""
+    state = hand_at_first_lead({0: "JK JS JC AS KS QS 10S 9S 8S 7S"}, "10♠")
+    sol = solve(state)
+    assert sol.value == 10 and sol.made and sol.unit == "tricks" and sol.side == (0, 2)
+    assert {v.value for v in sol.values} == {10} and len(sol.values) == 10
+
+
+def test_no_trump_free_joker_and_the_jack():
+    """Hand-checked, 10NT: A holds the free joker and every spade but the J♠, which B holds with
+    J♣ and eight hearts. Leading A♠, K♠ or Q♠ (B must follow with the J♠), or the joker naming any
+    suit (§8: B follows the named suit; then the spades run) keeps all 10 tricks; leading the 10♠
+    or lower lets the J♠ win one: 9. In no-trump the jacks are plain cards (§6)."""
+    state = hand_at_first_lead({0: "JK AS KS QS 10S 9S 8S 7S 6S 5S", 1: "JS JC AH KH QH JH 10H 9H 8H 7H"},
+                               "10NT", nominate="none")
+    t = {str(v.action): v.value for v in solve(state).values}
+    assert t == {"play Jo naming ♠": 10, "play Jo naming ♣": 10, "play Jo naming ♦": 10, "play Jo naming ♥": 10,
+                 "play A♠": 10, "play K♠": 10, "play Q♠": 10, "play 10♠": 9, "play 9♠": 9, "play 8♠": 9,
+                 "play 7♠": 9, "play 6♠": 9, "play 5♠": 9}
+
+
+@pytest.mark.parametrize("config,most", CONFIGS, ids=lambda x: str(x) if isinstance(x, dict) else str(x))
+def test_agrees_with_exhaustive_search(config, most):
+    """Per-action values equal plain exhaustive search through the engine on random endings of
+    1..``most`` tricks, at every point of a trick, over the kinds of contract."""
+    game = Game500(**config)
+    kinds = [k for k in PREFER if game.misere_allowed() or "misere" not in k]
+    for seed in range(15):
+        state = random_play_state(game, seed=seed, tricks_left=1 + seed % most, mid_trick=seed % 3,
+                                  prefer=PREFER[kinds[seed % len(kinds)]])
+        fast = [(str(v.action), v.value) for v in solve(state).values]
+        slow = [(str(a), v) for a, v in exhaustive_actions_500(state)]
+        assert fast == slow, f"seed {seed}"
+
+
+def test_agrees_with_exhaustive_search_four_tricks():
+    """Four players, endings of 4 tricks (a few positions: the exhaustive search is slow)."""
+    game = Game500()
+    for seed, kind in enumerate(["no-trump", "trumps", "misere"]):
+        state = random_play_state(game, seed=100 + seed, tricks_left=4, mid_trick=seed % 3, prefer=PREFER[kind])
+        fast = [(str(v.action), v.value) for v in solve(state).values]
+        slow = [(str(a), v) for a, v in exhaustive_actions_500(state)]
+        assert fast == slow, f"seed {seed}"
+
+
+@pytest.mark.parametrize("players,kind,left", [(3, "random", 10), (4, "no-trump", 7), (4, "trumps", 7),
+                                               (4, "misere", 10), (3, "open-misere", 10)])
+def test_best_line_keeps_the_value_and_the_engine_scores_it(players, kind, left):
+    """Play phases from ``left`` tricks out: the value stays the same along the best line, and the
+    finished hand (scored by the engine) gives the counted side exactly that many tricks; made()
+    agrees."""
+    game = Game500(players)
+    for seed in range(2):
+        state = random_play_state(game, seed=seed, tricks_left=left, prefer=PREFER[kind])
+        sol = solve(state)
+        line = best_line(state)
+        assert {s.value for s in line} == {sol.value}
+        end = state.clone()
+        for step in line:
+            end.apply_action(step.action)
+        if state.contract.is_misere:
+            assert end.tricks_won[end.contractor] == sol.value and end.made() == (sol.value == 0) == sol.made
+        else:
+            assert end.contract_tricks() == sol.value and end.made() == sol.made
+
+
+def test_larger_tables_mid_hand():
+    """Five and six players, from the fifth trick: the solution is the best of its action values
+    and the best line realises it."""
+    for config in ({"players": 5}, {"players": 6}, {"players": 6, "six-pack": "improvised"}):
+        state = random_play_state(Game500(**config), seed=7, tricks_left=5, prefer=PREFER["trumps"])
+        sol = solve(state)
+        best = max if sol.maximising else min
+        assert sol.value == best(v.value for v in sol.values)
+        assert Solver500().position_value(state) == sol.value
+        end = state.clone()
+        for step in best_line(state):
+            end.apply_action(step.action)
+        assert end.contract_tricks() == sol.value
+
+
+def test_identical_cards_of_the_improvised_pack_get_their_own_numbers():
+    state = random_play_state(Game500(6, **{"six-pack": "improvised"}), seed=3)
+    pos = Position500.from_state(state)
+    twins = [i for i in range(63) if pos.twin[i] >= 0]
+    assert len(twins) == 20  # ten cards appear twice (rules.md 500 §2)
+    assert all(pos.strength[i] == pos.strength[pos.twin[i]] for i in twins)
+
+
+def test_not_in_play_phase_is_a_clear_error():
+    game = Game500()
+    state = game.new_hand(0, game.initial_scores(), game.new_pack())
+    with pytest.raises(CardkitError, match="play phase.*rules.md 500 §7"):
+        solve(state)
+
+
+JOKER_OPTIONS = [
+    {},
+    {"joker-lead": "loose"},
+    {"joker-void": "last-card-loses"},
+    {"joker-void": "last-card-exempt"},
+    {"joker-first-last": True},
+    {"joker-lead-any": True},
+    {"joker-lead-last": True},
+    {"players": 3},
+]
+
+
+@pytest.mark.parametrize("options", JOKER_OPTIONS, ids=str)
+def test_free_joker_endings_agree_with_exhaustive_search(options):
+    """Endings of 2–3 tricks in which the unnominated joker of a no-trump or misère contract is
+    still in a hand (rules.md 500 §8 under each joker option): the fast solver's legal moves and
+    values equal the engine's, action by action."""
+    opts = dict(options)
+    game = Game500(opts.pop("players", 4), **opts)
+    found = 0
+    for seed in range(400):
+        kind = ("no-trump", "misere", "open-misere")[seed % 3]
+        state = random_play_state(game, seed=seed, tricks_left=2 + seed % 2, mid_trick=seed % 3, prefer=PREFER[kind])
+        pos = Position500.from_state(state)
+        if pos.jk < 0 or not any((h >> pos.jk) & 1 for h in pos.hands):
+            continue
+        fast = [(str(v.action), v.value) for v in solve(state).values]
+        slow = [(str(a), v) for a, v in exhaustive_actions_500(state)]
+        assert fast == slow, f"seed {seed}"
+        found += 1
+        if found == 8:
+            break
+    assert found == 8
