@@ -124,7 +124,7 @@ class Card:
     the plain-text form used in records (``"QS"``, ``"JK"``).
     """
 
-    __slots__ = ("suit", "rank", "code", "_text", "_hash")
+    __slots__ = ("suit", "rank", "code", "_text", "__weakref__")
     _interned: dict[tuple[Suit | None, Rank], Card] = {}
 
     suit: Suit | None
@@ -144,7 +144,6 @@ class Card:
         code = "JK" if suit is None else rank.label + suit.letter
         object.__setattr__(card, "code", code)
         object.__setattr__(card, "_text", "Jo" if suit is None else rank.label + suit.symbol)
-        object.__setattr__(card, "_hash", hash(key))
         cls._interned[key] = card
         return card
 
@@ -160,8 +159,8 @@ class Card:
     def __deepcopy__(self, memo: dict) -> Card:
         return self
 
-    def __hash__(self) -> int:
-        return self._hash
+    # Cards are interned, so identity is equality and the default (C-level) hash is the fastest.
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return self._text

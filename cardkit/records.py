@@ -19,8 +19,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from .cards import Card, Cards
 from .errors import CardkitError, RecordError
 from .game import Game, Match, State, find_game
@@ -156,6 +154,8 @@ def _place(path: Any) -> str:
 
 def validate(data: Any) -> list[tuple[str, str]]:
     """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none."""
+    import jsonschema  # imported here: it is slow to import and only records need it
+
     validator = jsonschema.Draft202012Validator(SCHEMA)
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     out = []
