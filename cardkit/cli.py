@@ -74,7 +74,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .players import find_player
 
     game = find_game(args.game, args.players, **_rules(args.rule))
-    kinds = args.player or ["sensible" if args.game == "501" else "random"]
+    kinds = args.player or ["sensible"]
     if len(kinds) == 1:
         kinds = kinds * game.players
     if len(kinds) != game.players:
