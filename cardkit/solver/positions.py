@@ -106,3 +106,31 @@ def setup_501(hands, declarer: int, trump: str | None, contract: int, dealer: in
         for item in ([p] if " " not in p or p.endswith("marriage") else p.split()):
             state.apply_action(f"play {item}")
     return state
+
+
+def rewind(state: State, plays: int = 0) -> State:
+    """A new state of ``state``'s hand replayed from its deal up to the first lead, then ``plays``
+    more cards: a record's hand taken back to a position worth solving.
+
+    Raises:
+        ValueError: the hand never reached its play phase, or has fewer than ``plays`` cards played.
+
+    >>> from cardkit.game501 import Game501
+    >>> s = random_play_state(Game501(), seed=4, tricks_left=3)
+    >>> r = rewind(s, plays=3)
+    >>> len(r.tricks), r.phase, len(r.hands[r.current_player()])
+    (1, 'play', 7)
+    """
+    fresh = state.game.new_hand(state.dealer, state.scores_before, state.pack)
+    history = state.history()
+    i = 0
+    while fresh.phase != "play":
+        if i >= len(history) or fresh.is_terminal():
+            raise ValueError("the hand never reached its play phase")
+        fresh.apply_action(history[i])
+        i += 1
+    if i + plays > len(history):
+        raise ValueError(f"the hand has only {len(history) - i} cards played, not {plays}")
+    for a in history[i:i + plays]:
+        fresh.apply_action(a)
+    return fresh
