@@ -249,9 +249,12 @@ class SamplingPlayer:
     def choose(self, state: State) -> Action:
         """A legal action for the seat to act."""
         legal = state.legal_actions()
-        if state.phase != "play" or len(legal) == 1:
+        if state.phase != "play":
             self.last = {"by": "rules"}
             return self.base.choose(state)
+        if len(legal) == 1:
+            self.last = {"by": "forced", "action": legal[0]}
+            return legal[0]
         seat = state.current_player()
         assert seat is not None
         know = knowledge(state, seat)
@@ -308,10 +311,14 @@ class SamplingPlayer:
             how = "solved" if last["solver"] else "played out"
             parts.append(f"best in {last['wins']} of {last['samples']} sampled deals of the unseen cards ({how})")
             voids = last.get("voids") or {}
-            shown = [f"{state.game.names[s]} is void in {''.join(str(x) for x in sorted(v, key=lambda x: x.value))}"
-                     for s, v in sorted(voids.items())]
+            me = state.current_player()
+            shown = [f"{state.game.names[s]} has shown a void in "
+                     + " and ".join(str(x) for x in sorted(v, key=lambda x: x.value))
+                     for s, v in sorted(voids.items()) if s != me and v]
             if shown:
                 parts.append("; ".join(shown))
+        elif last.get("by") == "forced" and last.get("action") == action:
+            parts.append("its only legal card")
         elif hasattr(self.base, "explain"):
             parts.append(self.base.explain(state, action))
         text = f"{action}: " + "; ".join(p for p in parts if p)
