@@ -19,6 +19,19 @@ from cardkit.records import load  # noqa: E402
 from cardkit.widgets import DealStepper, Table, score_chart, score_sheet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The widget's words and the engine's messages in English, whatever ran before."""
+    from cardkit.i18n import get_language, set_language
+
+    before = get_language()
+    set_language("en")
+    yield
+    set_language(before)
+
+
 WORKED = ROOT / "data" / "examples" / "501_worked_blind_contract.json"
 WORKED_MADE = ROOT / "data" / "examples" / "501_worked_blind_contract_made.json"
 
