@@ -49,3 +49,19 @@ def test_solve_json(tmp_path, capsys):
 def test_solve_a_finished_hand_is_an_error(capsys):
     assert main(["solve", str(EXAMPLES / "501_worked_blind_contract.json")]) == 2
     assert "play phase" in capsys.readouterr().err
+
+
+def test_solve_a_five_hundred_record(tmp_path, capsys):
+    """Hand-checked 10NT (see test_solver500.py): A's joker and spades against B's lone J♠."""
+    from cardkit.game500 import Game500
+
+    g = Game500()
+    state = g.new_hand(3, [0] * 4, g.arrange(3, {0: "JK AS KS QS 10S 9S 8S 7S 6S 5S",
+                                                 1: "JS JC AH KH QH JH 10H 9H 8H 7H"}, kitty="4H 4D 5C"))
+    for a in ["bid 10NT", "pass", "pass", "pass", "bury 4H", "bury 4D", "bury 5C", "nominate none", "play AS"]:
+        state.apply_action(a)
+    save(state, tmp_path / "r.json")
+    assert main(["solve", "--json", str(tmp_path / "r.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "500" and out["seat"] == 1 and out["unit"] == "tricks"
+    assert out["actions"] == [{"action": "play J♠", "value": 10}] and out["made"] is True
