@@ -47,19 +47,22 @@ def click_action(table: Table, action) -> None:
     """Perform ``action`` through the widget's controls only, as a user would."""
     words = str(action).split()
     verb = words[0]
-    if verb in ("play", "give") and len(words) == 2:
-        one(table, "cardkit-card", words[1]).click()
-    elif verb == "play":
+    special = [b for b in table.find("cardkit-special") if b.description == str(action)]
+    cards = [b for b in table.find("cardkit-card") if len(words) == 2 and b.description == words[1]]
+    if special:
         one(table, "cardkit-special", str(action)).click()
-    elif verb in ("bid",):
-        one(table, "cardkit-bid-number").value = int(words[1])
-        one(table, "cardkit-bid").click()
-    elif verb == "declare":
-        one(table, "cardkit-declare-choice").value = words[1]
-        one(table, "cardkit-declare-number").value = int(words[2])
-        one(table, "cardkit-declare").click()
-    else:
+    elif cards:
+        one(table, "cardkit-card", words[1]).click()
+    elif table.find(f"cardkit-{verb}-options"):  # a large family of actions: pick one from a list
+        one(table, f"cardkit-{verb}-options").value = action
         one(table, f"cardkit-{verb}").click()
+    elif table.find(f"cardkit-{verb}-number"):  # bid N, declare SUIT N
+        if len(words) == 3:
+            one(table, f"cardkit-{verb}-choice").value = words[1]
+        one(table, f"cardkit-{verb}-number").value = int(words[-1])
+        one(table, f"cardkit-{verb}").click()
+    else:
+        one(table, f"cardkit-{verb}", str(action)).click()
 
 
 # ---------------------------------------------------------------- replaying a record
@@ -179,6 +182,25 @@ def test_a_hand_played_by_the_user_and_computers_matches_an_engine_replay():
     for a in t.state.history():
         replay.apply_action(a)
     assert replay.returns() == t.state.returns()
+
+
+@pytest.mark.parametrize("players,seed", [(4, 5), (4, 9), (3, 2)])
+def test_five_hundred_through_clicks_matches_the_engine(players, seed):
+    """The same widget, unchanged, plays Five Hundred: bids from the list, burying and play by card."""
+    pytest.importorskip("cardkit.game500")
+    game = find_game("500", players=players)
+    t = Table(game, seed=seed, humans=range(players))
+    assert ">kitty<" in t.board.value  # the game's own word (rules.md 500 §3)
+    engine = Match(game, seed=seed)
+    engine.new_hand()
+    chooser = find_player("500", "random", seed=seed)
+    while not engine.state.is_terminal():
+        a = chooser.choose(engine.state)
+        click_action(t, a)
+        assert t.message.value == "", t.message.value
+        engine.apply_action(a)
+    assert t.state.history() == engine.state.history()
+    assert t.state.returns() == engine.state.returns()
 
 
 # ---------------------------------------------------------------- illegal clicks

@@ -572,6 +572,7 @@ class Table(W.VBox):
         for verb, fam in families.items():
             if len(fam) > 12:
                 dd = W.Dropdown(options=[(str(a), a) for a in fam], layout=W.Layout(width="200px"))
+                dd.add_class(f"cardkit-{verb}-options")
                 b = _button(_(verb), "cardkit-action", width="auto")
                 b.add_class(f"cardkit-{verb}")
                 b.on_click(lambda _b, dd=dd: self.act(dd.value))
