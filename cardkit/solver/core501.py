@@ -199,7 +199,19 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 if c == ttbest:
                     sc = 10_000
                 elif nplayed == 0:
-                    sc = 100 * (1 if c // 6 == trump else 0) + 10 * (c % 6)
+                    # a winner first (the top card left in its suit), then low to a partner's
+                    # winner, else low
+                    s = c // 6
+                    left = (h[0] | h[1] | h[2]) & SUITMASK[s]
+                    top = 6 * s + 5
+                    while top > 6 * s and ((left >> top) & 1) == 0:
+                        top -= 1
+                    if (hm >> top) & 1:
+                        sc = 3000 + PTS[c] + (500 if s == trump else 0)
+                    elif (((h[decl] >> top) & 1) == 1) == maxim:
+                        sc = 2000 - PTS[c]
+                    else:
+                        sc = 1000 - PTS[c]
                 else:
                     pw = _power(c, led, trump)
                     ours_winning = (wpos == decl) == maxim
