@@ -168,3 +168,13 @@ def test_plain_python_kernel_gives_the_same_values():
         s = random_play_state(Game501(), seed=seed, tricks_left=3, mid_trick=seed % 3)
         want.append(str([v.value for v in solve(s).values]))
     assert out.split("\n")[:5] == want
+
+
+def test_four_player_table_the_dealer_sits_out():
+    """With 4 players the dealer sits out (rules.md 501 §1): the solver plays the three active
+    seats and agrees with exhaustive search."""
+    for seed in range(8):
+        state = random_play_state(Game501(players=4), seed=seed, tricks_left=2, mid_trick=seed % 3)
+        assert state.dealer not in Position501.from_state(state).seats
+        fast = [(str(v.action), v.value) for v in solve(state).values]
+        assert fast == [(str(a), v) for a, v in exhaustive_actions_501(state)]
