@@ -281,6 +281,18 @@ def wait_for_voila(page: Any, timeout: float = 90_000) -> None:
     page.wait_for_selector("#loading", state="detached", timeout=timeout)
 
 
+def wait_until(page: Any, predicate: Callable[[], Any], timeout_ms: int = 15_000) -> Any:
+    """Poll ``predicate()`` every 50 ms until it is truthy or ``timeout_ms`` has passed; returns
+    its last value. A widget's parts arrive as separate messages from the kernel, so one part (the
+    status line) can show the new step a moment before another (the score table)."""
+    for _i in range(max(1, timeout_ms // 50)):
+        value = predicate()
+        if value:
+            return value
+        page.wait_for_timeout(50)
+    return predicate()
+
+
 def page_errors(page: Any) -> list[str]:
     """Tracebacks and error outputs that the page shows (Voila prints a failing cell's error)."""
     return page.eval_on_selector_all(

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import REPO, page_errors, png_size, screenshot, voila_argv, voila_page_screenshot, wait_for_voila
+from .conftest import REPO, page_errors, wait_until, png_size, screenshot, voila_argv, voila_page_screenshot, wait_for_voila
 
 pytestmark = pytest.mark.browser
 
@@ -93,24 +93,27 @@ def test_worked_blind_contract_clicked_through_shows_701_469_481(serve, page, la
     expect(nxt).to_contain_text(w["Next"])
 
     # The notebook's cells left the widget at the end of the hand; go back to its start.
-    assert score_rows(table)[w["score"]] == [str(s) for s in FINAL]
+    assert wait_until(page, lambda: score_rows(table).get(w["score"]) == [str(s) for s in FINAL])
     start.click()
     expect(status).to_contain_text(w["step {k} of {n}"].format(k=0, n=""))
     steps = int(re.search(w["step {k} of {n}"].format(k=0, n=r"(\d+)"), status.inner_text()).group(1))
     assert steps == 30
     expect(back).to_be_disabled()
-    assert w["score"] not in score_rows(table)
+    assert wait_until(page, lambda: w["score"] not in score_rows(table)), score_rows(table)
 
     # Click Next through the whole hand, each step shown before the next click.
     for k in range(1, min(steps, MAX_STEPS) + 1):
         nxt.click()
         expect(status).to_contain_text(w["step {k} of {n}"].format(k=k, n=steps))
         if k == 6 and lang == "en":  # after the exchange: every hand of eight cards face up
+            board = table.locator(".cardkit-board").first
+            assert wait_until(page, lambda: board.inner_text().count(" gave ") == 2), board.inner_text()
             shot = screenshot(table, "table_widget")
             width, height = png_size(shot)
             assert width > 400 and height > 300, (width, height)
         if k < steps:
             assert w["score"] not in score_rows(table), f"scored before the hand ended (step {k})"
+    assert wait_until(page, lambda: w["score"] in score_rows(table)), score_rows(table)
     rows = score_rows(table)
     assert rows[w["score"]] == [str(s) for s in FINAL]
     assert rows[w["change"]] == CHANGE
@@ -123,7 +126,7 @@ def test_worked_blind_contract_clicked_through_shows_701_469_481(serve, page, la
     # One step back: the last card is not played, so nothing is scored.
     back.click()
     expect(status).to_contain_text(w["step {k} of {n}"].format(k=steps - 1, n=steps))
-    assert w["score"] not in score_rows(table)
+    assert wait_until(page, lambda: w["score"] not in score_rows(table)), score_rows(table)
 
     if lang == "en":
         voila_page_screenshot(page, "worked_blind_contract_page")
