@@ -73,10 +73,15 @@ def solved_result(state: State, seat: int, solver: Any, exact: bool = False) -> 
         return {"made": made, "score": score,
                 "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
                 "points": points, "trump": trump}
-    sol = solver.solve(state)
     contract = state.contract  # type: ignore[attr-defined]
+    if hasattr(solver, "position_value"):
+        tricks = solver.position_value(state)  # one search by null windows, not one per legal card
+    else:
+        tricks = solver.solve(state).value
+    made = tricks == 0 if contract.is_misere else tricks >= contract.tricks
     value = contract.value
-    if sol.made and not contract.is_misere and sol.value == 10 and value < 250:
+    if made and not contract.is_misere and tricks == 10 and value < 250:
         value = 250  # rules.md 500 §10: a sweep on a contract worth less pays 250
-    return {"made": bool(sol.made), "score": value if sol.made else -value,
-            "summary": f"{state.summary()} with best play: {sol.value} {sol.unit}", "tricks": sol.value}
+    unit = "tricks to the contractor" if contract.is_misere else "tricks"
+    return {"made": made, "score": value if made else -value,
+            "summary": f"{state.summary()} with best play: {tricks} {unit}", "tricks": tricks}

@@ -83,7 +83,10 @@ class DealArray:
         out = np.empty((len(self), 4), dtype=np.int8)
         for s in SUITS:
             cols = [i for i, c in enumerate(self.cards) if c.suit is s]
-            out[:, s.value] = at[:, cols].sum(axis=1)
+            if cols and cols == list(range(cols[0], cols[-1] + 1)):  # a pack in suit order: a slice
+                out[:, s.value] = np.count_nonzero(at[:, cols[0]:cols[-1] + 1], axis=1)
+            else:
+                out[:, s.value] = at[:, cols].sum(axis=1)
         return out
 
     def suit_length(self, place: SeatKey, suit: Suit | str) -> np.ndarray:
@@ -155,11 +158,19 @@ def random_deals(game: Game, n: int, dealer: int = 0, hands: Mapping[SeatKey, Ca
     targets = np.array(free_targets, dtype=np.int8)
     rng = np.random.default_rng(seed)
     owner = np.empty((n, len(cards)), dtype=np.int8)
-    owner[:] = owner_row
+    if len(free_cols) < len(cards):
+        owner[:] = owner_row
+    everything = len(free_cols) == len(cards)
     for start in range(0, n, chunk):
         stop = min(n, start + chunk)
-        block = np.broadcast_to(targets, (stop - start, len(targets))).copy()
-        owner[start:stop][:, free_cols] = rng.permuted(block, axis=1)
+        if everything:  # nothing fixed: shuffle the places straight into the array
+            block = owner[start:stop]
+            block[:] = targets
+        else:
+            block = np.broadcast_to(targets, (stop - start, len(targets))).copy()
+        rng.permuted(block, axis=1, out=block)
+        if not everything:
+            owner[start:stop][:, free_cols] = block
     return DealArray(game, dealer, owner, setup)
 
 
