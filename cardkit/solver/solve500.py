@@ -203,19 +203,24 @@ class Solver500:
                                   pos.twin, pos.suitmask, pos.suitorder, pos.suitlen, alpha, beta, move,
                                   *self.table, self._gen(pos), self.mv, self.fr, self.kw, self.stats))
 
-    def exact(self, pos: Position500, move: int = -1) -> int:
-        """:meth:`future` by null-window searches (each asks "at least k tricks?"), bisecting
-        over ``0..tricks left``; far cheaper than one full-window search."""
+    def exact(self, pos: Position500, move: int = -1, guess: int | None = None) -> int:
+        """:meth:`future` by null-window searches, each asking "at least k tricks?" (far cheaper
+        than one full-window search): MTD(f) from ``guess``, else bisection over the tricks left."""
         lo, hi = 0, max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
         if pos.misere:
             hi = min(hi, 1)
+        g = None if guess is None else min(max(guess, lo), hi)
         while lo < hi:
-            mid = (lo + hi + 1) // 2
-            g = self.future(pos, move, mid - 1, mid)
-            if g >= mid:
-                lo = g
+            if g is None:
+                test = (lo + hi + 1) // 2
             else:
-                hi = g
+                test = g + 1 if g == lo else g
+            r = self.future(pos, move, test - 1, test)
+            if r >= test:
+                lo = r
+            else:
+                hi = r
+            g = r if g is not None else None
         return lo
 
     def value(self, pos: Position500) -> int:
@@ -231,7 +236,13 @@ class Solver500:
         """Each legal action of the seat to act with the value after it (best play by all)."""
         pos = Position500.from_state(state)
         seat = state.current_player()
-        return [(a, pos.banked + self.exact(pos, pos.move_of(seat, a))) for a in state.legal_actions()]
+        out: list[tuple[Action, int]] = []
+        guess = None
+        for a in state.legal_actions():
+            v = self.exact(pos, pos.move_of(seat, a), guess)
+            guess = v
+            out.append((a, pos.banked + v))
+        return out
 
     def table_bytes(self) -> int:
         """The transposition table's size in bytes."""
