@@ -124,8 +124,17 @@ _SOLVERS: dict[str, Any] = {}
 
 
 def solver_for(state: State) -> Any:
-    """The shared solver object for ``state``'s game (its transposition table is kept)."""
+    """The shared solver object for ``state``'s game (its transposition table is kept):
+    a :class:`~cardkit.solver.solve501.Solver501` or :class:`~cardkit.solver.solve500.Solver500`.
+
+    Raises:
+        CardkitError: numpy is not installed (``pip install 'cardkit[solver]'``).
+    """
     name = state.game.name
+    try:
+        import numpy  # noqa: F401
+    except ImportError:  # pragma: no cover - numpy comes with the solver extra
+        raise CardkitError(_("the solver needs numpy (and numba for speed): pip install 'cardkit[solver]'")) from None
     if name not in _SOLVERS:
         if name == "501":
             from .solve501 import Solver501
