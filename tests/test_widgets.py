@@ -273,13 +273,17 @@ def test_marriage_is_offered_only_when_leading_with_king_and_queen():
 def test_branching_from_the_past_replaces_the_future():
     t = Table.from_record(WORKED, humans=[0, 1, 2], live=True)
     t.next()  # A bids 80
-    t.act("pass")  # B passes: same as the record, the future stays
+    t.act("pass")
+    assert [str(a) for a in t.match.hands[0].history()] == ["bid 80", "pass"]  # B passes: same as the record, the future stays
     assert len(t.script[0]) == 30
     t.back()
     t.back()
-    assert t.act("bid 90") is None  # A now bids 90 instead: the record's later actions go
+    assert t.act("bid 90") is None
+    assert t.position == (0, 2)  # A's bid, then B (a user, not staying blind) looks
+    assert [str(a) for a in t.match.hands[0].history()] == ["bid 90", "look"]  # A now bids 90 instead: the record's later actions go
     assert t.script[0] == t.state.history()
     assert t.state.high_bid == 90
+    assert t.match.hands[0].history() == t.state.history()  # the replayed match follows the branch
 
 
 # ---------------------------------------------------------------- matches, tables, charts

@@ -81,6 +81,14 @@ class Table(W.VBox):
 
     The state at the cursor is :attr:`state`; :meth:`next`, :meth:`back`, :meth:`to_start`,
     :meth:`to_end` move the cursor; :meth:`act` does what a click does.
+
+    >>> t = Table("501", seed=1, humans=[0, 1, 2], stay_blind=True)
+    >>> t.act("bid 60").endswith("a bid must be at least 66 [rules.md 501 §5]")
+    True
+    >>> t.act("bid 70") is None, t.state.high_bid, t.position
+    (True, 70, (0, 1))
+    >>> t.back(), t.state.high_bid
+    (True, None)
     """
 
     def __init__(self, game: Game | str = "501", *, players: int | None = None, seed: int | None = None,
@@ -261,6 +269,7 @@ class Table(W.VBox):
         self._hm.apply_action(a)
         self._log.append((seat, a))  # type: ignore[arg-type]
         self._k += 1
+        self._full = None
 
     def _at_frontier(self) -> bool:
         return self._k >= len(self._actions[self._h])
