@@ -1,0 +1,416 @@
+"""Widgets, tables and charts for the Five Hundred course (notebooks/500/).
+
+Thin shells over :mod:`cardkit.game500`: every rank, legal action, explanation and score shown here
+is asked of the engine; no rule of the game is written in this module.
+
+- :func:`packs_frame`: the 33 / 43 / 53 / 63-card packs side by side (rules.md 500 §2).
+- :func:`ranking_frame` and :class:`TrumpExplorer`: every card's effective suit and order under a
+  trump suit or no trumps (rules.md 500 §6, §8).
+- :func:`ladder_chart`: every bid's rank against its value under both misère placements (§4, §15).
+- :class:`AuctionPanel`: an auction clicked through seat by seat (§4).
+- :func:`legal_frame`: the legal actions of one position under several rule readings (§8).
+- :func:`what_if_frame`: a contract's score changes for each number of tricks taken (§10).
+- :func:`units_chart`: running scores of each side across a match, with the 500 and −500 lines (§11).
+- :class:`Table500`: the :class:`~cardkit.widgets.Table` with a control for the five-handed call (§13).
+
+Buttons and pickers carry stable CSS classes (``cardkit-trump-picker``, ``cardkit-bid-choice``,
+``cardkit-bid``, ``cardkit-pass``, ``cardkit-reset``, ``cardkit-call-choice``, ``cardkit-call``) for tests
+and browser tours.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable, Mapping, Sequence
+
+import ipywidgets as W
+
+from ..cards import SUITS, Suit
+from ..errors import CardkitError, InvalidActionError
+from ..game import Match
+from ..game500 import LOSS, TARGET, TRICKS, Call, Game500, State500, bid_ladder_rows, pack_500
+from ..i18n import _
+from ..svg import cards_svg
+from .table import Table
+
+__all__ = ["AuctionPanel", "Table500", "TrumpExplorer", "ladder_chart", "legal_frame", "packs_frame", "ranking_frame",
+           "units_chart", "what_if_frame"]
+
+
+def _button(description: str, css: str, style: str = "") -> W.Button:
+    b = W.Button(description=description, tooltip=description, button_style=style,
+                 layout=W.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
+def _suit_name(suit: Suit | None) -> str:
+    return "no suit" if suit is None else suit.symbol
+
+
+# ---------------------------------------------------------------- packs
+
+
+def packs_frame(six_pack: str = "purpose-made") -> Any:
+    """The packs for 3, 4, 5 and 6 players side by side (rules.md 500 §2), as a pandas DataFrame
+    indexed by number of players.
+
+    Columns: ``cards`` (33 / 43 / 53 / 63), ``jokers``, then one column per suit listing its ranks
+    from the highest (``"A K Q J 10 … 5"``), as :func:`cardkit.game500.pack_500` builds them.
+    ``six_pack`` is the six-hand option (``purpose-made`` or ``improvised``).
+    """
+    import pandas as pd
+
+    rows = []
+    for n in (3, 4, 5, 6):
+        pack = pack_500(n, six_pack)
+        row: dict[str, Any] = {"players": n, "cards": len(pack), "jokers": sum(c.is_joker for c in pack)}
+        for s in SUITS:
+            ranks = sorted((c.rank for c in pack if c.suit is s), reverse=True)
+            row[s.symbol] = " ".join(r.label for r in ranks)
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("players")
+
+
+# ---------------------------------------------------------------- trumps
+
+
+def ranking_frame(game: Game500, trump: Suit | None) -> Any:
+    """Every card of ``game``'s pack under ``trump`` (``None``: no trumps or misère), as a pandas
+    DataFrame, best first within each effective suit (rules.md 500 §6, §8).
+
+    Columns: ``card``, ``printed suit``, ``effective suit`` (``"no suit"`` for the unnominated joker),
+    ``place`` (1 = best of its effective suit), ``trump`` (bool). Ranks and suits come from
+    :meth:`Game500.ranking`.
+    """
+    import pandas as pd
+
+    suit_of, order = game.ranking(trump)
+    cards = list(dict.fromkeys(game.new_pack()))
+    groups = ([trump] if trump is not None else []) + [s for s in SUITS if s is not trump] + [None]
+    rows = []
+    for g in groups:
+        members = sorted((c for c in cards if suit_of[c] is g), key=lambda c: -order[c])
+        for i, c in enumerate(members, 1):
+            rows.append({"card": str(c), "printed suit": _suit_name(c.suit), "effective suit": _suit_name(g),
+                         "place": i, "trump": g is not None and g is trump})
+    return pd.DataFrame(rows)
+
+
+class TrumpExplorer(W.VBox):
+    """Pick a trump suit (or no trumps) and see every card's effective suit and rank, best first
+    (rules.md 500 §6, §8). Read from :meth:`Game500.ranking`.
+
+    Args:
+        game: the table (default: four players); its pack is shown.
+        trump: the suit picked at first, or ``None`` for no trumps.
+
+    Attributes:
+        picker: the ``Dropdown`` (CSS class ``cardkit-trump-picker``) of ♠ ♣ ♦ ♥ and no trumps.
+        board: the ``HTML`` (class ``cardkit-board``) with one row of card faces per effective suit.
+        counts: ``{effective suit symbol or "no suit": number of cards}`` for the current choice.
+    """
+
+    def __init__(self, game: Game500 | None = None, trump: Suit | None = Suit.HEARTS) -> None:
+        super().__init__()
+        self.game = game or Game500()
+        self.picker = W.Dropdown(options=[(s.symbol + " " + s.name.lower(), s) for s in SUITS]
+                                 + [("no trumps", None)], value=trump, description="trumps")
+        self.picker.add_class("cardkit-trump-picker")
+        self.board = W.HTML()
+        self.board.add_class("cardkit-board")
+        self.counts: dict[str, int] = {}
+        self.picker.observe(lambda _c: self._render(), names="value")
+        self.children = [self.picker, self.board]
+        self.add_class("cardkit-trumps")
+        self._render()
+
+    @property
+    def trump(self) -> Suit | None:
+        """The suit picked, or ``None`` for no trumps."""
+        return self.picker.value
+
+    def _render(self) -> None:
+        df = ranking_frame(self.game, self.trump)
+        by_card = {str(c): c for c in self.game.new_pack()}
+        rows, counts = [], {}
+        for suit, part in df.groupby("effective suit", sort=False):
+            cards = [by_card[c] for c in part["card"]]
+            counts[suit] = len(cards)
+            label = f"{suit} ({len(cards)})" + (" trumps" if bool(part["trump"].iloc[0]) else "")
+            rows.append(f"<tr><th style='text-align:left'>{escape(label)}</th><td>{cards_svg(cards)}</td></tr>")
+        self.counts = counts
+        self.board.value = f"<table class='cardkit-board'>{''.join(rows)}</table>"
+
+    def __repr__(self) -> str:
+        return f"<TrumpExplorer {self.game.title}, {self.game.players} seats>"
+
+
+# ---------------------------------------------------------------- the bid ladder
+
+
+def ladder_chart(title: str | None = None) -> Any:
+    """Every bid's rank (1 = lowest) against its value, side by side under both misère
+    placements (``after-seven``, ``after-eight-spades``), from :func:`cardkit.game500.bid_ladder_rows`
+    (rules.md 500 §4, §15). Misère and open misère are marked; a bid worth more than the bid just
+    above it on the ladder is circled in red.
+
+    Returns:
+        an ``altair.FacetChart``; render it offline with ``alt.renderers.enable("svg")``.
+    """
+    import altair as alt
+    import pandas as pd
+
+    rows = bid_ladder_rows()
+    data = []
+    for placement, key in (("after-seven", "rank_after_seven"), ("after-eight-spades", "rank_after_eight_spades")):
+        ordered = sorted(rows, key=lambda r: r[key])
+        for i, r in enumerate(ordered):
+            above = ordered[i + 1]["value"] if i + 1 < len(ordered) else None
+            data.append({"placement": placement, "bid": r["bid"], "rank": r[key], "value": r["value"],
+                         "kind": {"trumps": "suit", "no-trump": "no trumps", "misere": "misère",
+                                  "open-misere": "open misère"}[r["kind"]],
+                         "worth more than the next bid up": above is not None and r["value"] > above})
+    df = pd.DataFrame(data)
+    base = alt.Chart(df).encode(
+        x=alt.X("rank:Q", title="rank on the ladder (1 = lowest)", scale=alt.Scale(domain=[0, 27])),
+        y=alt.Y("value:Q", title="value"))
+    points = base.mark_point(filled=True, size=45).encode(
+        color=alt.Color("kind:N", title="bid", sort=["suit", "no trumps", "misère", "open misère"]),
+        shape=alt.Shape("kind:N", sort=["suit", "no trumps", "misère", "open misère"]),
+        tooltip=["bid", "rank", "value"])
+    ring = base.transform_filter(alt.datum["worth more than the next bid up"]).mark_point(
+        size=260, color="#d62728", strokeWidth=2)
+    labels = base.transform_filter("datum.kind == 'misère' || datum.kind == 'open misère' || "
+                                   "datum['worth more than the next bid up']").mark_text(
+        align="left", dx=9, dy=-8, fontSize=10).encode(text="bid:N")
+    chart = alt.layer(points, ring, labels, data=df).properties(width=300, height=230).facet(
+        column=alt.Column("placement:N", title="misère placement", sort=["after-seven", "after-eight-spades"]))
+    if title:
+        chart = chart.properties(title=title)
+    return chart
+
+
+class AuctionPanel(W.VBox):
+    """A Five Hundred auction clicked through seat by seat: the panel always acts for the seat
+    whose turn it is, so one learner (or a class) makes every call (rules.md 500 §4).
+
+    Args:
+        game: the table (default: four players, default options).
+        dealer: the dealing seat; the auction opens at the dealer's left.
+        seed: the seed of the shuffled pack that is dealt (``Match(game, seed)``'s first shuffle).
+
+    The bid ``Dropdown`` (class ``cardkit-bid-choice``) lists exactly the engine's legal bids; the
+    ``bid`` button (``cardkit-bid``) bids the one chosen, ``pass`` (``cardkit-pass``) passes,
+    ``start again`` (``cardkit-reset``) redeals the same cards. :meth:`act` does what a click does:
+    an illegal call is answered with the engine's explanation and changes nothing.
+    """
+
+    def __init__(self, game: Game500 | None = None, dealer: int = 3, seed: int | None = 0) -> None:
+        super().__init__()
+        self.game = game or Game500()
+        self.dealer = dealer
+        self.pack = list(self.game.shuffled_pack(Match(self.game, seed=seed).rng))
+        self.choice = W.Dropdown(options=[], layout=W.Layout(width="150px"))
+        self.choice.add_class("cardkit-bid-choice")
+        self.bid_button = _button("bid", "cardkit-bid", "success")
+        self.pass_button = _button("pass", "cardkit-pass")
+        self.reset_button = _button("start again", "cardkit-reset")
+        self.bid_button.on_click(lambda _b: self.act(self.choice.value) if self.choice.value else None)
+        self.pass_button.on_click(lambda _b: self.act("pass"))
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.status = W.HTML()
+        self.status.add_class("cardkit-status")
+        self.calls_html = W.HTML()
+        self.calls_html.add_class("cardkit-calls")
+        self.message = W.HTML()
+        self.message.add_class("cardkit-message")
+        self.children = [self.status, W.HBox([self.choice, self.bid_button, self.pass_button, self.reset_button]),
+                         self.message, self.calls_html]
+        self.add_class("cardkit-auction")
+        self.reset()
+
+    def reset(self) -> None:
+        """Deal the same cards again and restart the auction."""
+        self.state: State500 = self.game.new_hand(self.dealer, self.game.initial_scores(), self.pack)
+        self._message = ""
+        self._render()
+
+    def act(self, call: str) -> str | None:
+        """Make ``call`` (``"pass"``, ``"bid 7♠"``, ``"bid misere"``…) for the seat to act.
+
+        Returns:
+            ``None`` when it was applied, else the engine's explanation (also shown).
+        """
+        try:
+            why = self.state.why_illegal(call)
+        except InvalidActionError as e:
+            why = str(e)
+        if why is None and self.state.phase != "auction":
+            why = _("the auction is over")
+        if why is not None:
+            self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
+        else:
+            self.state.apply_action(call)
+            self._message = ""
+        self._render()
+        return why
+
+    def _render(self) -> None:
+        st = self.state
+        names = self.game.names
+        if st.phase == "auction":
+            seat = st.current_player()
+            high = f"standing bid {st.high} by {names[st.bidder]}" if st.high else "no bid yet"
+            self.status.value = escape(f"{names[seat]} to call · {high}")
+            bids = [str(a) for a in st.legal_actions() if str(a) != "pass"]
+            self.choice.options = bids
+            self.choice.value = bids[0] if bids else None
+        else:
+            self.status.value = escape(st.summary() if st.contract else _("thrown in"))
+            self.choice.options = []
+        open_ = st.phase == "auction"
+        self.bid_button.disabled = self.pass_button.disabled = self.choice.disabled = not open_
+        self.message.value = self._message
+        self.calls_html.value = "<br>".join(escape(f"{names[s]}: {a}") for s, a in st.calls)
+
+    def __repr__(self) -> str:
+        return f"<AuctionPanel {self.game.title}, {self.game.players} seats>"
+
+
+# ---------------------------------------------------------------- legal sets, what-ifs, matches
+
+
+def legal_frame(positions: Mapping[str, State500]) -> Any:
+    """The legal actions of several positions side by side (e.g. one position under each joker
+    reading of rules.md 500 §8), as a pandas DataFrame.
+
+    Args:
+        positions: ``{column label: state}``; each state's :meth:`legal_actions` is read.
+
+    Returns:
+        one row per action that is legal in at least one position (in first-seen order), one
+        boolean column per position, and a last column ``legal in`` counting the positions.
+    """
+    import pandas as pd
+
+    seen: dict[str, dict[str, bool]] = {}
+    legal = {label: {str(a) for a in st.legal_actions()} for label, st in positions.items()}
+    for label, st in positions.items():
+        for a in st.legal_actions():
+            seen.setdefault(str(a), {})
+    for action in seen:
+        for label in positions:
+            seen[action][label] = action in legal[label]
+    df = pd.DataFrame.from_dict(seen, orient="index", columns=list(positions))
+    df.index.name = "action"
+    df["legal in"] = df.sum(axis=1)
+    return df
+
+
+def _scored_with(state: State500, tricks_won: Sequence[int]) -> State500:
+    """A copy of ``state`` (a contract standing) scored by the engine as if each seat had taken
+    ``tricks_won[seat]`` tricks."""
+    if state.contract is None:
+        raise CardkitError("a what-if needs a hand with a contract standing")
+    new = state.clone()
+    new.tricks_won = list(tricks_won)
+    new._score()  # the engine's own scoring (rules.md 500 §10)
+    return new
+
+
+def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) -> Any:
+    """The score changes of ``state``'s contract for each number of tricks the contracting side
+    might take (rules.md 500 §10), as a pandas DataFrame indexed by that number.
+
+    Each row is the engine's own scoring of the hand with the contractor taking that many tricks
+    and the first defending seat the rest (misère: the contractor's tricks; one taken stops the
+    hand). Columns: ``made`` and one score change per scoring unit (``"A+C"``).
+
+    Raises:
+        CardkitError: no contract stands in ``state``.
+    """
+    import pandas as pd
+
+    g = state.game
+    c = state.contractor
+    if c is None:
+        raise CardkitError("a what-if needs a hand with a contract standing")
+    defender = next(s for s in state.active if s not in state.contracting_seats())
+    labels = ["+".join(g.names[s] for s in unit) for unit in g.units]
+    rows = []
+    for k in outcomes:
+        won = [0] * g.players
+        won[c] = k
+        won[defender] = TRICKS - k
+        st = _scored_with(state, won)
+        r = st.returns()
+        rows.append({"tricks": k, "made": st.made(), **{lab: r[unit[0]] for lab, unit in zip(labels, g.units)}})
+    return pd.DataFrame(rows).set_index("tricks")
+
+
+def units_chart(match: Match, *, title: str | None = None) -> Any:
+    """Running scores of each scoring unit (side) across ``match`` as an altair line chart, with
+    rules at 500 and −500 (rules.md 500 §11) and at 0.
+
+    The x axis is the hand number (0: the start), the y axis the score; units are labelled by
+    their seats (``"A+C"``).
+
+    Returns:
+        an ``altair.LayerChart``; render it offline with ``alt.renderers.enable("svg")``.
+    """
+    import altair as alt
+    import pandas as pd
+
+    g = match.game
+    labels = ["+".join(g.names[s] for s in unit) for unit in g.units]
+    data = [{"hand": 0, "side": lab, "score": match.start_scores[u[0]]} for lab, u in zip(labels, g.units)]
+    scores = list(match.start_scores)
+    for i, hand in enumerate(match.hands, 1):
+        if not hand.is_terminal():
+            break
+        scores = [s + d for s, d in zip(scores, hand.returns())]
+        data += [{"hand": i, "side": lab, "score": scores[u[0]]} for lab, u in zip(labels, g.units)]
+    df = pd.DataFrame(data)
+    lines = alt.Chart(df).mark_line(point=True).encode(
+        x=alt.X("hand:Q", title="hand", axis=alt.Axis(tickMinStep=1)),
+        y=alt.Y("score:Q", title="score", scale=alt.Scale(domain=[LOSS - 100, TARGET + 100])),
+        color=alt.Color("side:N", title="side"), tooltip=["hand", "side", "score"])
+    marks = pd.DataFrame({"score": [TARGET, 0, LOSS], "line": ["500 wins", "0", "−500 loses"]})
+    rules = alt.Chart(marks).mark_rule(strokeDash=[4, 4], color="gray").encode(y="score:Q")
+    text = alt.Chart(marks).mark_text(align="left", dx=3, dy=-6, color="gray").encode(
+        y="score:Q", x=alt.value(2), text="line:N")
+    chart = alt.layer(lines, rules, text).properties(width=420, height=260)
+    if title:
+        chart = chart.properties(title=title)
+    return chart
+
+
+# ---------------------------------------------------------------- the table, with the five-handed call
+
+
+class Table500(Table):
+    """The :class:`~cardkit.widgets.Table` for Five Hundred, with one more control: a five-handed
+    contractor calls a card from a ``Dropdown`` (class ``cardkit-call-choice``) of exactly the
+    engine's callable cards and a ``call`` button (``cardkit-call``), beside ``go alone``
+    (rules.md 500 §13). The plain Table shows only the contractor's own cards for a call, and
+    those are not callable by default (``self-call=off``). Everything else is the Table's.
+
+    Arguments are the Table's (see :class:`~cardkit.widgets.Table`).
+    """
+
+    def _action_widgets(self, st: Any, to_act: int | None, legal: list[Any]) -> list[W.Widget]:
+        calls = [a for a in legal if isinstance(a, Call)]
+        if not calls or to_act is None or to_act not in self.humans:
+            return super()._action_widgets(st, to_act, legal)
+        out = super()._action_widgets(st, to_act, [a for a in legal if not isinstance(a, Call)])
+        choice = W.Dropdown(options=[(str(a), a) for a in calls], value=calls[0], layout=W.Layout(width="150px"))
+        choice.add_class("cardkit-call-choice")
+        button = _button(_("call"), "cardkit-action", "info")
+        button.add_class("cardkit-call")
+        button.on_click(lambda _b: self.act(choice.value))
+        out.append(W.HBox([choice, button]))
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Table500 {self.game.title}, {self.game.players} seats>"

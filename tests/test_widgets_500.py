@@ -1,0 +1,324 @@
+"""The Five Hundred widgets (cardkit.widgets.five_hundred) and the Table at 3–6 seats, driven in plain
+pytest by setting values and calling ``.click()``. Every expected value is the rule text's or the engine's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("pandas")
+
+from cardkit import Match  # noqa: E402
+from cardkit.cards import JOKER, SUITS, Suit  # noqa: E402
+from cardkit.errors import CardkitError  # noqa: E402
+from cardkit.game500 import Game500, ladder  # noqa: E402
+from cardkit.players import find_player  # noqa: E402
+from cardkit.records import load  # noqa: E402
+from cardkit.widgets import Table  # noqa: E402
+from cardkit.widgets.five_hundred import (AuctionPanel, TrumpExplorer, ladder_chart, legal_frame,  # noqa: E402
+                                          packs_frame, ranking_frame, Table500, units_chart, what_if_frame)
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "data" / "examples"
+
+
+def find(widget, css, description=None):
+    """Widgets under ``widget`` with CSS class ``css`` (and ``description``)."""
+    found = []
+
+    def walk(w):
+        if css in getattr(w, "_dom_classes", ()) and (description is None or w.description == description):
+            found.append(w)
+        for c in getattr(w, "children", ()):
+            walk(c)
+
+    walk(widget)
+    return found
+
+
+def one(widget, css, description=None):
+    found = find(widget, css, description)
+    assert len(found) == 1, (css, description, [getattr(w, "description", "") for w in find(widget, css)])
+    return found[0]
+
+
+def contract_standing(bid: str, players: int = 4):
+    game = Game500(players)
+    state = game.new_hand(players - 1, game.initial_scores(), game.new_pack())
+    for call in [f"bid {bid}"] + ["pass"] * (players - 1):
+        state.apply_action(call)
+    return state
+
+
+# ---------------------------------------------------------------- packs and trumps
+
+
+def test_packs_frame_has_the_rule_text_sizes():
+    """rules.md 500 §2, §15: 43 / 33 / 53 / 63, one joker each."""
+    df = packs_frame()
+    assert df["cards"].to_dict() == {3: 33, 4: 43, 5: 53, 6: 63}
+    assert set(df["jokers"]) == {1}
+    assert df.loc[4, "♠"] == "A K Q J 10 9 8 7 6 5" and df.loc[4, "♥"].endswith("5 4")
+    assert df.loc[6, "♥"].startswith("A K Q J 13 12 11 10")
+    assert packs_frame("improvised").loc[6, "♦"].count("4") == 2
+
+
+@pytest.mark.parametrize("trump,depth", [(Suit.SPADES, 12), (Suit.CLUBS, 12), (Suit.DIAMONDS, 13),
+                                         (Suit.HEARTS, 13)])
+def test_ranking_frame_trump_depth(trump, depth):
+    """rules.md 500 §6: trumps 12 deep black, 13 red; the same-colour suit has no jack."""
+    df = ranking_frame(Game500(), trump)
+    trumps = df[df["trump"]]
+    assert len(trumps) == depth
+    assert list(trumps["card"][:3]) == ["Jo", f"J{trump.symbol}", f"J{trump.partner.symbol}"]
+    partner = df[df["effective suit"] == trump.partner.symbol]
+    assert f"J{trump.partner.symbol}" not in set(partner["card"])
+    assert len(df) == 43 and list(partner["place"]) == list(range(1, len(partner) + 1))
+
+
+def test_trump_explorer_follows_the_picker():
+    t = TrumpExplorer(Game500(), trump=Suit.SPADES)
+    assert t.counts == {"♠": 12, "♣": 9, "♦": 11, "♥": 11}
+    one(t, "cardkit-trump-picker").value = Suit.HEARTS
+    assert t.counts == {"♥": 13, "♠": 10, "♣": 10, "♦": 10}
+    board = one(t, "cardkit-board").value
+    assert board.index("<title>Jo</title>") < board.index("<title>J♥</title>") < board.index("<title>J♦</title>")
+    t.picker.value = None  # no trumps: no bowers, the joker in no suit (rules.md 500 §8)
+    assert t.counts == {"♠": 10, "♣": 10, "♦": 11, "♥": 11, "no suit": 1}
+    assert sum(t.counts.values()) == 43
+    assert repr(t) == "<TrumpExplorer Five Hundred, 4 seats>"
+
+
+# ---------------------------------------------------------------- the ladder and the auction
+
+
+def test_ladder_chart_marks_only_misere_after_seven():
+    """rules.md 500 §15: plain misère (250) is worth more than the 8♠ (240) that outranks it
+    under after-seven; under after-eight-spades nothing is out of order."""
+    spec = ladder_chart().to_dict()
+    rows = spec["data"]["values"] if "values" in spec.get("data", {}) else next(iter(spec["datasets"].values()))
+    flagged = [(r["placement"], r["bid"]) for r in rows if r["worth more than the next bid up"]]
+    assert flagged == [("after-seven", "misère")]
+    assert len(rows) == 2 * len(ladder()) == 54
+    ranks = {(r["placement"], r["bid"]): r["rank"] for r in rows}
+    assert ranks[("after-seven", "misère")] == 11 and ranks[("after-eight-spades", "misère")] == 12
+
+
+def test_auction_panel_offers_exactly_the_engine_bids():
+    p = AuctionPanel(Game500(), dealer=3, seed=5)
+    st = p.state
+    assert st.phase == "auction" and st.current_player() == 0  # opens at the dealer's left (§4)
+    assert list(one(p, "cardkit-bid-choice").options) == [str(a) for a in st.legal_actions() if str(a) != "pass"]
+    assert "bid misère" not in p.choice.options and "bid open misère" in p.choice.options
+
+
+def test_auction_panel_clicks_to_a_misere_contract():
+    p = AuctionPanel(Game500(), dealer=3, seed=5)
+    p.choice.value = "bid 7♣"
+    one(p, "cardkit-bid").click()
+    assert "bid misère" in p.choice.options  # a seven has been bid (§4)
+    p.choice.value = "bid misère"
+    one(p, "cardkit-bid").click()
+    for _ in range(3):
+        one(p, "cardkit-pass").click()
+    assert p.state.phase == "bury" and str(p.state.contract) == "misère" and p.state.contractor == 1
+    assert p.bid_button.disabled and p.pass_button.disabled and p.choice.options == ()
+    assert "B misère" in p.status.value
+    assert p.calls_html.value.split("<br>") == ["A: bid 7♣", "B: bid misère", "C: pass", "D: pass", "A: pass"]
+
+
+def test_auction_panel_rejects_an_illegal_call_and_changes_nothing():
+    p = AuctionPanel(Game500(), dealer=3, seed=5)
+    p.act("bid 7♠")
+    before = (p.state.history(), p.state.high, p.state.current_player())
+    why = p.act("bid 6NT")
+    assert why is not None and "does not outrank" in why and "rules.md 500 §4" in why
+    assert (p.state.history(), p.state.high, p.state.current_player()) == before
+    assert "cardkit-illegal" in p.message.value
+    assert p.act("bid nonsense") is not None and p.state.history() == before[0]
+
+
+def test_auction_panel_thrown_in_and_start_again():
+    p = AuctionPanel(Game500(), dealer=3, seed=5)
+    for _ in range(4):
+        one(p, "cardkit-pass").click()
+    assert p.state.phase == "over" and p.state.summary() == "thrown in" and p.state.returns() == [0] * 4
+    assert p.act("pass") is not None
+    one(p, "cardkit-reset").click()
+    assert p.state.phase == "auction" and p.state.history() == [] and p.message.value == ""
+
+
+# ---------------------------------------------------------------- legal sets
+
+
+def test_legal_frame_compares_joker_leads():
+    """rules.md 500 §8: the unnominated joker led first in no trumps names any suit under both
+    readings while no suit has been led; a nominated joker names none."""
+    game = Game500()
+    pack = game.arrange(3, {0: "JK AS KS 10S AH 8H 4H AD KD QD"}, kitty="5C JD 4D")
+    states = {}
+    for label, nominate in (("none", "nominate none"), ("hearts", "nominate H")):
+        st = game.new_hand(3, game.initial_scores(), pack)
+        for a in ["bid 6NT", "pass", "pass", "pass", "bury 5C", "bury JD", "bury 4D", nominate]:
+            st.apply_action(a)
+        states[label] = st
+    df = legal_frame(states)
+    assert df.loc["play Jo naming ♠"].tolist()[:2] == [True, False]
+    assert df.loc["play Jo"].tolist()[:2] == [False, True]
+    assert df.loc["play A♠", "legal in"] == 2
+    assert set(df.index) == {str(a) for s in states.values() for a in s.legal_actions()}
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def test_what_if_eight_hearts():
+    """rules.md 500 §10, §15: 8♥ = 300 made, −300 failed; defenders 10 a trick either way."""
+    df = what_if_frame(contract_standing("8H"))
+    assert list(df.index) == list(range(11))
+    assert df.loc[8].tolist() == [True, 300, 20] and df.loc[7].tolist() == [False, -300, 30]
+    assert df.loc[10, "A+C"] == 300 and df.loc[0, "B+D"] == 100
+
+
+@pytest.mark.parametrize("bid,ten", [("6S", 250), ("7S", 250), ("8S", 250), ("9S", 340), ("10NT", 520)])
+def test_what_if_sweep_rule(bid, ten):
+    """rules.md 500 §10: all ten tricks on a contract under 250 pay 250; none above."""
+    assert what_if_frame(contract_standing(bid), [10])["A+C"].tolist() == [ten]
+
+
+def test_what_if_failed_ten_no_trumps_and_misere():
+    assert what_if_frame(contract_standing("10NT"), [9])["A+C"].tolist() == [-520]
+    m = contract_standing("open misere")
+    df = what_if_frame(m, [0, 1])
+    assert df["A+C"].tolist() == [500, -500] and df["B+D"].tolist() == [0, 0]
+    assert m.phase == "bury"  # the state itself is untouched
+
+
+def test_what_if_three_and_five_handed_units():
+    three = what_if_frame(contract_standing("6S", 3), [6])
+    assert three.loc[6].tolist() == [True, 40, 40, 0]  # individual scores; seat B took the other four
+    with pytest.raises(CardkitError):
+        what_if_frame(Game500().new_hand(3, [0] * 4, Game500().new_pack()))
+
+
+def test_units_chart_has_the_500_lines():
+    game = Game500()
+    match = Match(game, seed=4)
+    match.play([find_player("500", "sensible", seed=40 + s) for s in range(4)], max_hands=60)
+    spec = units_chart(match, title="t").to_dict()
+    values = [v for d in spec.get("datasets", {}).values() for v in d]
+    assert {500, 0, -500} <= {v.get("score") for v in values if "line" in v}
+    sides = {v["side"] for v in values if "side" in v}
+    assert sides == {"A+C", "B+D"}
+    last = max(v["hand"] for v in values if "side" in v)
+    assert last == len(match.hands)
+    assert {v["score"] for v in values if v.get("hand") == last and "side" in v} == set(match.scores)
+
+
+# ---------------------------------------------------------------- the Table at 3, 5 and 6 seats
+
+
+def click(table: Table, action) -> None:
+    """Perform ``action`` through the Table's controls only, as a user would."""
+    text = str(table.game.parse_action(action))
+    words = text.split()
+    verb = words[0]
+    card_buttons = [b for b in find(table, "cardkit-card") if b.tooltip == text]
+    if card_buttons:
+        card_buttons[0].click()
+        return
+    special = find(table, "cardkit-special", text)
+    if special:
+        special[0].click()
+        return
+    singles = find(table, f"cardkit-{verb}", text)
+    if singles:
+        singles[0].click()
+        return
+    button = one(table, f"cardkit-{verb}")
+    for box in find(table, "cardkit-actions")[0].children:
+        if button in getattr(box, "children", ()):
+            dropdown = box.children[0]
+            dropdown.value = next(v for label, v in dropdown.options if label == text)
+            button.click()
+            return
+    raise AssertionError(f"no control for {text}")
+
+
+def click_through(game: Game500, seed: int) -> tuple[Table500, Match]:
+    """One hand at a Table500 where every seat is a user: each action, chosen by a sensible player,
+    is clicked; an engine match is fed the same actions directly."""
+    t = Table500(game, seed=seed, humans=range(game.players))
+    engine = Match(game, seed=seed)
+    engine.new_hand()
+    assert list(engine.state.pack) == list(t.state.pack)
+    chooser = [find_player("500", "sensible", seed=seed + s) for s in range(game.players)]
+    steps = 0
+    while not t.state.is_terminal():
+        st = t.state
+        action = chooser[st.current_player()].choose(st)
+        click(t, action)
+        engine.apply_action(action)
+        steps += 1
+        assert t.state.history() == engine.state.history()
+        assert steps < 200
+    return t, engine
+
+
+@pytest.mark.parametrize("players,first_seed", [(3, 2), (5, 3), (6, 2), (4, 8)])
+def test_a_whole_hand_through_clicks_matches_the_engine(players, first_seed):
+    """The tables of rules.md 500 §12–§14 are playable by clicking: the first seeded hand from
+    ``first_seed`` on that is not thrown in, clicked through, gives the engine's result (with five
+    players, a hand with a call is sought)."""
+    game = Game500(players)
+    for seed in range(first_seed, first_seed + 60):
+        t, engine = click_through(game, seed)
+        st = t.state
+        if st.contract is not None and (players != 5 or st.called is not None):
+            break
+    else:
+        pytest.fail("no played hand in 60 seeds")
+    assert t.state.returns() == engine.state.returns()
+    assert t.state.summary() == engine.state.summary()
+    assert all(str(v) in t.scores.value for v in t.state.scores_after())
+    assert len(t.state.tricks) >= 1 and sum(t.state.tricks_won) == len(t.state.tricks)
+
+
+def test_five_handed_call_through_the_table():
+    """rules.md 500 §13: after burying the five-handed contractor goes alone or calls a card."""
+    record = load(EXAMPLES / "500_five_handed_called_partner.json")
+    hand = record.hands[0]
+    game = hand.game
+    plain = Table.from_record(record, humans=range(5))
+    plain.play_to(0, 8)  # the record's deal, after the auction and the burying
+    assert plain.state.phase == "call"
+    t = Table500.from_record(record, humans=range(5))
+    t.play_to(0, 8)
+    assert one(t, "cardkit-go", "go alone")
+    callable_ = [str(a) for a in t.state.legal_actions() if str(a).startswith("call")]
+    assert [label for label, _v in one(t, "cardkit-call-choice").options] == callable_
+    assert "call J♠" not in callable_ and "call Jo" not in callable_  # no-joker-or-bowers, self-call=off
+    one(t, "cardkit-call-choice").value = next(v for label, v in t.find("cardkit-call-choice")[0].options
+                                               if label == "call A♥")
+    one(t, "cardkit-call").click()
+    assert t.state.partners == (2,) and t.state.phase == "play"
+    assert t.act("call K♥") is not None  # no second call: the message names the rule, nothing changes
+    assert t.state.phase == "play"
+
+
+def test_joker_naming_is_a_special_button():
+    """rules.md 500 §8: the unnominated joker, led, names a suit; each naming is one button."""
+    game = Game500()
+    pack = game.arrange(3, {0: "JK AS KS 10S AH 8H 4H AD KD QD"}, kitty="5C JD 4D")
+    match = Match(game, dealer=3)
+    match.new_hand(pack)
+    t = Table.from_record(match, live=True, humans=range(4))
+    for a in ["bid 6NT", "pass", "pass", "pass", "bury 5C", "bury JD", "bury 4D", "nominate none"]:
+        click(t, a)
+    names = sorted(b.description for b in find(t, "cardkit-special"))
+    assert names == sorted(f"play Jo naming {s.symbol}" for s in SUITS)
+    click(t, "play Jo naming ♥")
+    assert t.state.trick.led_suit is Suit.HEARTS and t.state.trick.plays == [(0, JOKER)]
