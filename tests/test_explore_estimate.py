@@ -88,3 +88,23 @@ def test_five_hundred_bid_estimate():
     assert t.attrs["summary"]["p_make"] > 0.5
     with pytest.raises(CardkitError, match="misère may be called only once somebody has bid seven"):
         estimate_bid(g500, hand, "misere", n=1, seat=1, progress=False)
+
+
+def test_solver_estimates(g501):
+    pytest.importorskip("cardkit.solver.solve501")
+    t = estimate_bid(g501, ALL_SPADES, 66, n=3, seat=1, seed=3, method="solver", progress=False)
+    assert t["made"].all() and (t["score"] == -66).all() and t["points"].isna().all()
+    t = estimate_bid(g501, ALL_SPADES, 165, n=2, seat=1, seed=3, method="solver", progress=False)
+    # 120 card points + the ♠ marriage (40) is the most this hand can take: 165 fails with best play
+    # (the bidder may also abandon: rules.md 501 §7; either way +165)
+    assert (~t["made"]).all() and (t["score"] == 165).all()
+    assert results_chart(t).to_dict()["mark"]["type"] == "bar"
+
+
+def test_solver_estimate_five_hundred():
+    pytest.importorskip("cardkit.solver.solve500")
+    g500 = find_game("500")
+    t = estimate_bid(g500, "JK JH JD AH KH QH 10H 9H 8H 7H", "10H", n=1, seat=1, seed=1, method="solver",
+                     progress=False)
+    # all ten trumps from the top: ten tricks with best play; 10♥ (500) pays itself, no sweep bonus
+    assert (t["tricks"] == 10).all() and t["made"].all() and (t["score"] == 500).all()
