@@ -178,3 +178,28 @@ def test_four_player_table_the_dealer_sits_out():
         assert state.dealer not in Position501.from_state(state).seats
         fast = [(str(v.action), v.value) for v in solve(state).values]
         assert fast == [(str(a), v) for a, v in exhaustive_actions_501(state)]
+
+
+def test_rewind_takes_a_hand_back_and_rejects_what_it_cannot():
+    from cardkit.solver.positions import rewind
+
+    state = random_play_state(Game501(), seed=21, tricks_left=3)
+    first = rewind(state)
+    assert first.phase == "play" and first.tricks == [] and len(first.hands[first.current_player()]) == 8
+    assert rewind(state, plays=15).history() == state.history()
+    with pytest.raises(ValueError, match="only 15 cards played, not 16"):
+        rewind(state, plays=16)
+    game = Game501()
+    passed = game.new_hand(0, game.initial_scores(), game.new_pack())
+    for _ in range(3):
+        passed.apply_action("pass")
+    with pytest.raises(ValueError, match="never reached its play phase"):
+        rewind(passed)
+
+
+def test_solution_text_marks_every_best_action():
+    sol = solve(setup_501(STRONG, declarer=0, trump="H", contract=150))
+    lines = sol.lines()
+    marked = [line.split()[1] + (" marriage" if "marriage" in line else "") for line in lines[2:-1] if "← best" in line]
+    assert marked == ["A♥", "10♥", "K♥ marriage", "Q♥ marriage", "A♠", "10♠"]
+    assert [r["action"] for r in sol.rows() if r["best"]] == [str(v.action) for v in sol.best()]
