@@ -25,6 +25,14 @@ class Pass(Action):
     def __str__(self) -> str:
         return "pass"
 
+    @staticmethod
+    def parse(text: str) -> Pass:
+        """Read ``"pass"``; raises :class:`InvalidActionError` otherwise."""
+        a = parse_common(str(text).strip().lower().split(), str(text))
+        if not isinstance(a, Pass):
+            raise InvalidActionError(f"cannot read action {text!r}: expected 'pass'")
+        return a
+
 
 PASS = Pass()
 
@@ -41,6 +49,22 @@ class Play(Action):
     card: Card
     marriage: bool = False
     names: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise InvalidActionError(f"play: {self.card!r} is not a card")
+        if not isinstance(self.marriage, bool):
+            raise InvalidActionError(f"play: marriage must be True or False, not {self.marriage!r}")
+        if self.names is not None and not isinstance(self.names, Suit):
+            raise InvalidActionError(f"play: {self.names!r} is not a suit")
+
+    @staticmethod
+    def parse(text: str) -> Play:
+        """Read ``"play KS"``, ``"play KS marriage"`` or ``"play JK naming H"``."""
+        a = parse_common(str(text).strip().lower().split(), str(text))
+        if not isinstance(a, Play):
+            raise InvalidActionError(f"cannot read action {text!r}: expected 'play CARD'")
+        return a
 
     def __str__(self) -> str:
         text = f"play {self.card}"

@@ -181,6 +181,13 @@ class Game(ABC):
         """The pack order that deals exactly these ``hands`` and ``talon`` for ``dealer``."""
         return pack_from_deal(hands, talon, self.deal_targets(dealer))
 
+    def check_table(self, dealer: int, scores: Sequence[int]) -> None:
+        """Raise :class:`CardkitError` unless ``dealer`` is a seat and ``scores`` has one int per seat."""
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
+            raise CardkitError(f"dealer {dealer!r} is not a seat: use 0 to {self.players - 1}")
+        if len(scores) != self.players or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+            raise CardkitError(f"scores {list(scores)!r}: give one whole number per seat ({self.players})")
+
     def check_pack(self, pack: Sequence[Card]) -> None:
         """Raise :class:`CardkitError` unless ``pack`` holds exactly this game's cards."""
         want: dict[Card, int] = {}
@@ -311,6 +318,10 @@ class Match:
         self.first_dealer = first if dealer is None else dealer
         self.dealer = self.first_dealer
         self.start_scores = list(scores) if scores is not None else game.initial_scores()
+        game.check_table(self.first_dealer, self.start_scores)
+        #: Free text saved in records.
+        self.title: str | None = None
+        self.description: str | None = None
         self.scores = list(self.start_scores)
         self.hands: list[State] = []
         self.outcome: Outcome | None = None
@@ -332,10 +343,11 @@ class Match:
             raise CardkitError(f"the match is over: {self.outcome.result(self.game.names)}")
         if self.hands and not self.hands[-1].is_terminal():
             raise CardkitError("the current hand is not over yet")
+        # Always draw the seeded shuffle, so that a match replayed from its record continues
+        # exactly as the original would have, even when its packs were given.
+        drawn = self.game.shuffled_pack(self.rng)
         if pack is None:
-            pack = self.game.shuffled_pack(self.rng)
-        else:
-            self.game.check_pack(pack)
+            pack = drawn
         state = self.game.new_hand(self.dealer, self.scores, pack)
         self.hands.append(state)
         return state

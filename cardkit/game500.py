@@ -527,7 +527,14 @@ class Game500(Game):
         return list(t)
 
     def new_hand(self, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> State500:
-        """Deal a hand from ``pack`` in deal order (rules.md 500 §3)."""
+        """Deal a hand from ``pack`` in deal order (rules.md 500 §3).
+
+        Raises:
+            CardkitError: a dealer who is not a seat, scores not one per seat, or a pack that is not
+                this table's pack (§2).
+        """
+        self.check_table(dealer, scores)
+        self.check_pack(pack)
         return State500(self, dealer, scores, pack)
 
     def initial_scores(self) -> list[int]:

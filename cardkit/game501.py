@@ -59,6 +59,9 @@ class Bid(Action):
 
     points: int
 
+    def __post_init__(self) -> None:
+        _need_int("bid", self.points)
+
     def __str__(self) -> str:
         return f"bid {self.points}"
 
@@ -78,6 +81,11 @@ class Declare(Action):
     trump: Suit | None
     contract: int
 
+    def __post_init__(self) -> None:
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise InvalidActionError(f"declare: {self.trump!r} is not a suit or None (no-trump)")
+        _need_int("declare", self.contract)
+
     def __str__(self) -> str:
         return f"declare {self.trump if self.trump else 'NT'} {self.contract}"
 
@@ -88,8 +96,17 @@ class Give(Action):
 
     card: Card
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise InvalidActionError(f"give: {self.card!r} is not a card")
+
     def __str__(self) -> str:
         return f"give {self.card}"
+
+
+def _need_int(kind: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidActionError(f"{kind}: {value!r} is not a whole number of points")
 
 
 LOOK = Look()
@@ -191,7 +208,14 @@ class Game501(Game):
         return (active + [TALON]) * 3 + active * 4
 
     def new_hand(self, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> State501:
-        """Deal a hand from ``pack`` in deal order (rules.md 501 §4)."""
+        """Deal a hand from ``pack`` in deal order (rules.md 501 §4).
+
+        Raises:
+            CardkitError: a dealer who is not a seat, scores not one per seat, or a pack that is not
+                the 24 cards of §3.
+        """
+        self.check_table(dealer, scores)
+        self.check_pack(pack)
         return State501(self, dealer, scores, pack)
 
     def initial_scores(self) -> list[int]:
@@ -381,6 +405,8 @@ class State501(State):
             return self._illegal(_("it is time to play a card"), 8, a)
         hand = self.hands[seat]
         card = a.card
+        if a.names is not None:
+            return self._illegal(_("501 has no joker, so no card names a suit"), 8, a)
         if card not in hand:
             return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
                 card=card, name=self.name(seat), hand=_cards(hand)), 8, a)

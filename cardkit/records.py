@@ -43,6 +43,7 @@ SCHEMA: dict[str, Any] = {
         "options": {"type": "object", "additionalProperties": {"type": ["string", "boolean", "integer"]}},
         "names": {"type": "array", "items": {"type": "string", "minLength": 1}},
         "seed": {"type": ["integer", "null"]},
+        "first_dealer": {"type": ["integer", "null"], "minimum": 0},
         "start_scores": _SCORES,
         "title": {"type": "string"},
         "description": {"type": "string"},
@@ -88,12 +89,16 @@ SCHEMA: dict[str, Any] = {
 def to_record(match: Match | State, *, title: str | None = None, description: str | None = None) -> dict[str, Any]:
     """The record (a JSON-ready dict) of a match, or of a single hand given as a :class:`State`."""
     if isinstance(match, State):
-        hands, game, start, seed, outcome = [match], match.game, match.scores_before, None, None
+        hands, game, start, seed, first = [match], match.game, match.scores_before, None, match.dealer
+        outcome = game.match_outcome(match) if match.is_terminal() else None
     else:
         hands, game, start, seed, outcome = match.hands, match.game, match.start_scores, match.seed, match.outcome
+        first = match.first_dealer
+        title = title if title is not None else match.title
+        description = description if description is not None else match.description
     rec: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": game.name, "players": game.players,
                            "options": dict(game.options), "names": list(game.names), "seed": seed,
-                           "start_scores": list(start)}
+                           "first_dealer": first, "start_scores": list(start)}
     if title:
         rec["title"] = title
     if description:
@@ -164,7 +169,20 @@ def validate(data: Any) -> list[tuple[str, str]]:
         if e.validator == "pattern":
             msg = f"{e.instance!r} is not a card: write rank then suit, e.g. 10H, QS, JK"
         out.append((_place(e.absolute_path), msg))
+    # jsonschema takes 2.0 for an integer; every number of a record is a whole number written as one
+    out.extend((_place(path), f"{value!r} is not a whole number: write {int(value) if value.is_integer() else 'an integer'}")
+               for path, value in _floats(data, []))
     return out
+
+
+def _floats(node: Any, path: list) -> list[tuple[list, float]]:
+    if isinstance(node, float):
+        return [(path, node)]
+    if isinstance(node, dict):
+        return [f for k, v in node.items() for f in _floats(v, path + [k])]
+    if isinstance(node, list):
+        return [f for i, v in enumerate(node) for f in _floats(v, path + [i])]
+    return []
 
 
 def _game(data: dict[str, Any], source: str) -> Game:
@@ -213,8 +231,12 @@ def from_record(data: Any, source: str = "record") -> Match:
     start = data.get("start_scores")
     if start is not None and len(start) != game.players:
         raise RecordError([("start_scores", f"{len(start)} scores for {game.players} players")], source)
-    first_dealer = data["hands"][0]["dealer"] if data["hands"] else 0
-    match = Match(game, seed=data.get("seed"), dealer=first_dealer, scores=start)
+    first_dealer = data["hands"][0]["dealer"] if data["hands"] else data.get("first_dealer")
+    try:
+        match = Match(game, seed=data.get("seed"), dealer=first_dealer, scores=start)
+    except CardkitError as e:
+        raise RecordError([("hands[0].dealer" if data["hands"] else "first_dealer", str(e))], source) from None
+    match.title, match.description = data.get("title"), data.get("description")
     for i, h in enumerate(data["hands"]):
         where = f"hands[{i}]"
         if match.is_over():
@@ -284,6 +306,8 @@ def loads(text: str, source: str = "record") -> Match:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError([(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")], source) from None
+    except (ValueError, RecursionError) as e:  # e.g. a number of thousands of digits, absurd nesting
+        raise RecordError([("(file)", f"not a record: {type(e).__name__}: {e}")], source) from None
     return from_record(data, source)
 
 
