@@ -9,8 +9,9 @@ exchange (or the kitty) up to the first lead (:func:`cardkit.solver.positions.ra
 then the solver. Two figures per deal: ``value`` (the position's value: one search) and ``table``
 (:func:`cardkit.solver.solve`: every legal action's value, one search each, sharing the table).
 The first call, which loads or compiles the numba kernel, is timed on its own and left out.
-Peak memory: the process's peak resident set (``ru_maxrss``) and tracemalloc's peak of the
-Python and numpy allocations made while solving (the transposition table is most of it).
+Peak memory: the process's peak resident set (``ru_maxrss``, numba's compiler included) and
+tracemalloc's peak of the Python and numpy allocations of a fresh solver solving every deal (its
+transposition table is most of it).
 Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/bench_solver.py [--deals N] [--game 501|500|all]
@@ -39,11 +40,11 @@ def bench(game_name: str, players: int, deals: int, options: dict | None = None)
     """Solve ``deals`` random deals of ``game_name``; returns timing figures in milliseconds."""
     game = find_game(game_name, players, **(options or {}))
     states = [random_play_state(game, seed=seed) for seed in range(deals)]
-    tracemalloc.start()
-    solver = solver_for(states[0])
     t0 = time.perf_counter()
-    solver.solve(random_play_state(game, seed=10_000))
+    solver_for(states[0]).solve(random_play_state(game, seed=10_000))
     warm = time.perf_counter() - t0
+    tracemalloc.start()
+    solver = type(solver_for(states[0]))()  # a fresh table, allocated under tracemalloc
     values, tables = [], []
     for st in states:
         t0 = time.perf_counter()
