@@ -182,3 +182,26 @@ def test_free_joker_endings_agree_with_exhaustive_search(options):
         if found == 8:
             break
     assert found == 8
+
+
+def test_plain_python_kernel_gives_the_same_values():
+    """The kernel run uncompiled (CARDKIT_SOLVER_NOJIT=1) agrees with the compiled one."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from cardkit.game500 import Game500\n"
+            "from cardkit.solver import solve, _jit\n"
+            "from cardkit.solver.positions import random_play_state\n"
+            "assert not _jit.ENABLED\n"
+            "for seed in range(4):\n"
+            "    s = random_play_state(Game500(), seed=seed, tricks_left=3, mid_trick=seed % 3,\n"
+            "                          prefer=['bid 7NT', 'pass', 'nominate none'])\n"
+            "    print([v.value for v in solve(s).values])\n")
+    env = dict(os.environ, CARDKIT_SOLVER_NOJIT="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    want = []
+    for seed in range(4):
+        s = random_play_state(Game500(), seed=seed, tricks_left=3, mid_trick=seed % 3, prefer=PREFER["no-trump"])
+        want.append(str([v.value for v in solve(s).values]))
+    assert out.split("\n")[:4] == want
