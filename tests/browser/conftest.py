@@ -132,9 +132,14 @@ class Server:
 
     def stop(self) -> None:
         """Stop the server and everything it started, in at most about 15 s. Jupyter starts each
-        kernel in a session of its own, so the kernels are found as descendants and killed if the
-        server's own shutdown leaves any."""
+        kernel in a session of its own, so the kernels are found as descendants; they are ended
+        first (a test has no state to save), then the server's process group."""
         children = _descendants(self.process.pid)
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         if self.process.poll() is None:
             for sig, wait in ((signal.SIGTERM, 8.0), (signal.SIGKILL, 5.0)):
                 try:
@@ -146,7 +151,7 @@ class Server:
                     break
                 except subprocess.TimeoutExpired:
                     continue
-        for pid in children | _descendants(self.process.pid):
+        for pid in _descendants(self.process.pid):
             try:
                 os.kill(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
@@ -315,21 +320,22 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", head[16:24])
 
 
-def voila_page_screenshot(page: Any, name: str, *, max_height: int = 6000) -> Path:
+def voila_page_screenshot(page: Any, name: str, *, readme: bool = False, max_height: int = 6000) -> Path:
     """A screenshot of a whole Voila page: Voila scrolls inside ``#rendered_cells``, so the window
     is made as tall as that content (at most ``max_height`` pixels) for the picture."""
     size = page.viewport_size
     height = page.evaluate("document.querySelector('#rendered_cells').scrollHeight")
     page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]), max_height)})
     try:
-        return screenshot(page, name)
+        return screenshot(page, name, readme=readme)
     finally:
         page.set_viewport_size(size)
 
 
-def screenshot(target: Any, name: str, **kw: Any) -> Path:
-    """Save a PNG of ``target`` (a Playwright page or locator) as ``build/screenshots/NAME.png``,
-    and copy it to ``docs/screenshots/`` when ``CARDKIT_UPDATE_SCREENSHOTS=1``.
+def screenshot(target: Any, name: str, *, readme: bool = False, **kw: Any) -> Path:
+    """Save a PNG of ``target`` (a Playwright page or locator) as ``build/screenshots/NAME.png``;
+    a picture the README shows (``readme=True``) is also copied to ``docs/screenshots/`` when
+    ``CARDKIT_UPDATE_SCREENSHOTS=1`` (``make screenshots``).
 
     Returns:
         the path under ``build/screenshots/``.
@@ -337,7 +343,7 @@ def screenshot(target: Any, name: str, **kw: Any) -> Path:
     SHOTS_BUILD.mkdir(parents=True, exist_ok=True)
     path = SHOTS_BUILD / f"{name}.png"
     target.screenshot(path=str(path), **kw)
-    if os.environ.get("CARDKIT_UPDATE_SCREENSHOTS") == "1":
+    if readme and os.environ.get("CARDKIT_UPDATE_SCREENSHOTS") == "1":
         SHOTS_DOCS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, SHOTS_DOCS / path.name)
     return path

@@ -83,7 +83,7 @@ def test_score_chart_is_inline_svg_matching_the_score_sheet(serve, page) -> None
 
     index = [i for i, e in enumerate(page.locator(".jp-RenderedSVG img").all()) if TITLE in unquote(e.get_attribute("src"))]
     chart = page.locator(".jp-RenderedSVG img").nth(index[0])
-    shot = screenshot(chart, "score_chart")
+    shot = screenshot(chart, "score_chart", readme=True)
     w, h = png_size(shot)
     assert w > 300 and h > 150, (w, h)
     assert page.recorded.foreign_hosts() == []

@@ -64,7 +64,7 @@ def test_make_present_serves_the_course_offline_with_no_code(serve, page) -> Non
     # Seat A is the user's: it is A's turn and the engine's legal actions are buttons.
     expect(table.locator(".cardkit-status")).to_contain_text("A (you) to act")
     assert table.locator(".cardkit-action, .cardkit-card.cardkit-legal").count() > 0
-    voila_page_screenshot(nb, "present_start_here")
+    voila_page_screenshot(nb, "present_start_here", readme=True)
     assert "cdn.jsdelivr.net" not in nb.content()
 
     # The start page's course links lead to the other notebooks, rendered the same way.
