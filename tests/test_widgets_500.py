@@ -322,3 +322,15 @@ def test_joker_naming_is_a_special_button():
     assert names == sorted(f"play Jo naming {s.symbol}" for s in SUITS)
     click(t, "play Jo naming ♥")
     assert t.state.trick.led_suit is Suit.HEARTS and t.state.trick.plays == [(0, JOKER)]
+
+
+def test_table500_marks_the_misere_partner_sitting_out():
+    """rules.md 500 §9: the misère contractor's partner sits out; in six-handed play both partners."""
+    t = Table500.from_record(EXAMPLES / "500_made_misere.json", at="end")
+    rows = t.board.value.split("<tr>")
+    d_row = next(r for r in rows if r.startswith("<th style='text-align:left'>D</th>"))
+    assert "sits out" in d_row
+    assert sum("sits out" in r for r in rows) == 1
+    six = Table500.from_record(EXAMPLES / "500_six_handed_misere.json", at="end")
+    assert six.board.value.count("sits out") == 2
+    assert "sits out" not in Table500.from_record(EXAMPLES / "500_made_8_hearts.json", at="end").board.value

@@ -173,11 +173,11 @@ def ladder_chart(title: str | None = None) -> Any:
                          "worth more than the next bid up": above is not None and r["value"] > above})
     df = pd.DataFrame(data)
     base = alt.Chart(df).encode(
-        x=alt.X("rank:Q", title="rank on the ladder (1 = lowest)", scale=alt.Scale(domain=[0, 27])),
+        x=alt.X("rank:Q", title="rank on the ladder (1 = lowest)", scale=alt.Scale(domain=[0, 28])),
         y=alt.Y("value:Q", title="value"))
     points = base.mark_point(filled=True, size=45).encode(
         color=alt.Color("kind:N", title="bid", sort=["suit", "no trumps", "misère", "open misère"]),
-        shape=alt.Shape("kind:N", sort=["suit", "no trumps", "misère", "open misère"]),
+        shape=alt.Shape("kind:N", sort=["suit", "no trumps", "misère", "open misère"], legend=None),
         tooltip=["bid", "rank", "value"])
     ring = base.transform_filter(alt.datum["worth more than the next bid up"]).mark_point(
         size=260, color="#d62728", strokeWidth=2)
@@ -394,7 +394,8 @@ class Table500(Table):
     contractor calls a card from a ``Dropdown`` (class ``cardkit-call-choice``) of exactly the
     engine's callable cards and a ``call`` button (``cardkit-call``), beside ``go alone``
     (rules.md 500 §13). The plain Table shows only the contractor's own cards for a call, and
-    those are not callable by default (``self-call=off``). Everything else is the Table's.
+    those are not callable by default (``self-call=off``). A misère partner's row is marked as
+    sitting out (§9). Everything else is the Table's.
 
     Arguments are the Table's (see :class:`~cardkit.widgets.Table`).
     """
@@ -411,6 +412,12 @@ class Table500(Table):
         button.on_click(lambda _b: self.act(choice.value))
         out.append(W.HBox([choice, button]))
         return out
+
+    def _board_html(self, st: Any, view: Any, to_act: int | None, legal: list[Any]) -> str:
+        # the Table marks seats outside ``active`` as sitting out: a misère partner (rules.md 500 §9)
+        if "active" not in view.extra and getattr(st, "active", None) is not None:
+            view.extra["active"] = list(st.active)
+        return super()._board_html(st, view, to_act, legal)
 
     def __repr__(self) -> str:
         return f"<Table500 {self.game.title}, {self.game.players} seats>"
