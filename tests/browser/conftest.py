@@ -11,12 +11,13 @@ printed by ``pytest -rs``, except under CI (``CI`` set), where a missing browser
 What the fixtures give:
 
 - ``browser``: one headless Chromium for the session (a fresh profile, no network services).
-- ``page``: a new page (1280x900) whose every request is recorded in ``page.requests`` and whose
-  uncaught script errors are in ``page.errors``.
-- ``serve``: ``serve(argv_tail)`` starts a server on a free port of 127.0.0.1 and returns its
-  :class:`Server`; every server is stopped (its whole process group) when the test ends.
-- :func:`screenshot`: saves a PNG under ``build/screenshots/``, and also under ``docs/screenshots/``
-  (the README's pictures) when ``CARDKIT_UPDATE_SCREENSHOTS=1`` (``make screenshots``).
+- ``page``: a new page (1280x900) in a fresh context; ``page.recorded`` holds every request of the
+  context's pages (pop-ups too), their uncaught script errors and console errors.
+- ``serve``: ``serve(make_argv)`` starts ``make_argv(port)`` on a free port of 127.0.0.1, waits
+  until it listens and returns its :class:`Server`; each is stopped, with the kernels it started,
+  when the test ends.
+- :func:`screenshot`: saves a PNG under ``build/screenshots/``; a picture the README shows is also
+  copied to ``docs/screenshots/`` when ``CARDKIT_UPDATE_SCREENSHOTS=1`` (``make screenshots``).
 """
 
 from __future__ import annotations
@@ -106,6 +107,26 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
 
 # ---------------------------------------------------------------- servers
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The local addresses (IPv4 dotted, IPv6 hex) with a TCP socket listening on ``port``, read
+    from /proc/net/tcp and /proc/net/tcp6 (empty where /proc has no such files)."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            address, hexport = fields[1].rsplit(":", 1)
+            if int(hexport, 16) == port and fields[3] == "0A":  # 0A: LISTEN
+                if len(address) == 8:
+                    found.add(socket.inet_ntoa(struct.pack("<I", int(address, 16))))
+                else:
+                    found.add(address)
+    return found
 
 
 def free_port() -> int:

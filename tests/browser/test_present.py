@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO, page_errors, voila_page_screenshot, wait_for_voila
+from .conftest import REPO, listening_addresses, page_errors, voila_page_screenshot, wait_for_voila
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +47,8 @@ def test_make_present_serves_the_course_offline_with_no_code(serve, page) -> Non
     from playwright.sync_api import expect
 
     server = serve(make_present)
+    # The classroom server listens on this machine's loopback address only.
+    assert listening_addresses(server.port) == {"127.0.0.1"}
     page.goto(server.url)
     names = listing(page)
     assert "00_start_here.ipynb" in names and "501" in names, names
