@@ -111,3 +111,24 @@ def test_joker_lead_explained():
     lead = Play(JOKER, names=Suit.SPADES)
     assert lead in state.legal_actions()
     assert rule_of_thumb(state, lead) == "led the joker naming ♠: no one has led spades yet"
+
+
+def test_samples_with_the_improvised_six_hand_pack():
+    # rules.md 500 §2: the improvised pack holds some cards twice; sampling keeps both copies
+    game = find_game("500", players=6, **{"six-pack": "improvised"})
+    rng = random.Random(4)
+    state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(rng))
+    p = Rules500(seed=1)
+    while state.phase != "play" and not state.is_terminal():
+        state.apply_action(p.choose(state))
+    for _ in range(6):
+        state.apply_action(p.choose(state))
+    assert state.phase == "play"
+    seat = state.current_player()
+    from collections import Counter
+
+    for _ in range(10):
+        st = sample_state(state, seat, rng)
+        everything = Counter(c for h in st.hands for c in h) + Counter(st.buried) + Counter(
+            c for _, c in played_cards(st)) + Counter(st.kitty)
+        assert everything == Counter(game.new_pack())

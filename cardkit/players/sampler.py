@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
 
@@ -138,21 +139,23 @@ def knowledge_500(state: State, seat: int) -> Knowledge:
     c = state.contractor  # type: ignore[attr-defined]
     view = state.view(seat)
     others = [s for s in range(n) if s != seat and isinstance(view.hands[s], int) and view.hands[s] > 0]
-    gone = {x for _, x in played_cards(state)}
-    visible: set[Card] = set()
+    # multisets: the improvised six-hand pack holds some cards twice (rules.md 500 §2)
+    seen: Counter[Card] = Counter(x for _, x in played_cards(state))
     for s in range(n):
         h = view.hands[s]
         if not isinstance(h, int):
-            visible |= set(h)
+            seen.update(h)
     caps: dict[Hashable, int] = {s: len(state.hands[s]) for s in others}  # type: ignore[attr-defined]
     buried_known = seat == c
     if not buried_known and state.buried:  # type: ignore[attr-defined]
         caps[BURIED] = len(state.buried)  # type: ignore[attr-defined]
     if buried_known:
-        visible |= set(state.buried)  # type: ignore[attr-defined]
+        seen.update(state.buried)  # type: ignore[attr-defined]
     voids = {s: set(v) for s, v in enumerate(state.shown_void) if v}  # type: ignore[attr-defined]
     misere = state.contract is not None and state.contract.is_misere  # type: ignore[attr-defined]
-    unseen = [x for x in game.new_pack() if x not in gone and x not in visible]
+    left = Counter(game.new_pack())
+    left.subtract(seen)
+    unseen = [x for x, k in left.items() for _ in range(k)]
     by_allowed: dict[tuple[Hashable, ...], list[Card]] = {}
     for x in unseen:
         suit = state.suit_of(x)  # type: ignore[attr-defined]
