@@ -5,6 +5,7 @@ estimate with the solver in ≤ 10 s for 501♠ and ≤ 30 s for Five Hundred. P
 nothing.
 
     .venv/bin/python benchmarks/bench_explore.py [--deals N] [--estimate-deals N] [--skip-estimates]
+                                                 [--tournament DEALS]
 
 Deal statistics: ``random_deals`` shuffles every unseen card into place for a whole array of deals
 (one seat's seven cards fixed, as seen by that player), then computes suit lengths of a seat, a
@@ -62,11 +63,30 @@ def estimate_timing(game_name: str, n: int) -> None:
               f"({n / s:.1f} deals/s), makes {made:.0%}")
 
 
+def sampler_tournament(deals: int) -> None:
+    """The sampling player (solver on each sample) against the rule-based one, duplicate-style."""
+    from cardkit import find_game
+    from cardkit.explore.tournament import margin, tournament
+    from cardkit.players.sampler import SamplingPlayer
+
+    for name, base in (("501", "sensible"), ("500", "rules")):
+        game = find_game(name)
+        lineup = ["sampler", base, base] if name == "501" else ["sampler", base, "sampler", base]
+        t0 = time.perf_counter()
+        results = tournament(game, lineup, deals=deals, seed=7,
+                             factories={"sampler": lambda s, seed, g=game: SamplingPlayer(g, seed=seed, samples=8)})
+        diff, se = margin(results, "sampler", base)
+        print(f"  {name}: sampler (8 samples) against {base} over {deals} deals × seatings: "
+              f"{diff:+.1f} ± {se:.1f} points per hand ({time.perf_counter() - t0:.0f} s)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=2_000_000)
     ap.add_argument("--estimate-deals", type=int, default=100)
     ap.add_argument("--skip-estimates", action="store_true")
+    ap.add_argument("--tournament", type=int, default=0, metavar="DEALS",
+                    help="also play the sampling player against the rule-based one over DEALS deals")
     args = ap.parse_args()
     print("numpy deal statistics (target ≥ 1,000,000 deals/s):")
     cases = [("501", 3, {1: "AS 10S KS QS JS 9S AH"}), ("501", 3, None)]
@@ -85,6 +105,9 @@ def main() -> None:
         print(f"bid estimates of {args.estimate_deals} deals (targets: 501 ≤ 10 s, 500 ≤ 30 s):")
         for name in ("501", "500"):
             estimate_timing(name, args.estimate_deals)
+    if args.tournament:
+        print("sampling player against the rule-based player:")
+        sampler_tournament(args.tournament)
 
 
 if __name__ == "__main__":

@@ -108,3 +108,9 @@ def test_solver_estimate_five_hundred():
                      progress=False)
     # all ten trumps from the top: ten tricks with best play; 10♥ (500) pays itself, no sweep bonus
     assert (t["tricks"] == 10).all() and t["made"].all() and (t["score"] == 500).all()
+
+
+def test_progress_bar(g501, capsys):
+    t = estimate_bid(g501, ALL_SPADES, 66, n=3, seat=1, seed=3, progress=True)
+    assert len(t) == 3  # tqdm draws on stderr and leaves no bar behind
+    assert "501♠ bid 66" in capsys.readouterr().err
