@@ -86,7 +86,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
 
     ``forced`` ≥ 0 searches only that card for the player to act (the root of a per-action
     value); ``fdeclare`` then says whether the declarer's lead of it declares a marriage.
-    ``mv`` (``MAXDEPTH`` × 24) and ``fr`` (``MAXDEPTH`` × ``FIELDS``) are scratch space;
+    ``mv`` (``MAXDEPTH`` × 48: moves, then their values) and ``fr`` (``MAXDEPTH`` × ``FIELDS``) are scratch space;
     ``h`` is restored before returning. Alpha-beta with an explicit stack of frames.
     """
     mask = tk1.shape[0] - 1
@@ -190,12 +190,31 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
             maxim = p == decl
             n = 0
             m = legal
+            present = h[0] | h[1] | h[2]
+            if c0 >= 0:
+                present |= 1 << c0
+            if c1 >= 0:
+                present |= 1 << c1
             while m:
                 low = m & -m
                 c = 0
                 while (low >> c) != 1:
                     c += 1
                 m ^= low
+                # the run of c: its cards next in rank (no card left between) in this hand
+                t = c
+                end = 6 * (c // 6) + 6
+                while True:
+                    u = t + 1
+                    while u < end and ((present >> u) & 1) == 0:
+                        u += 1
+                    if u < end and ((legal >> u) & 1) == 1:
+                        t = u
+                    else:
+                        break
+                run = t + 1
+                if p == decl and (hm >> (6 * (c // 6) + 2)) & 3 == 3:
+                    run = 0  # the declarer's K and Q: which card goes decides the marriage
                 if c == ttbest:
                     sc = 10_000
                 elif nplayed == 0:
@@ -220,10 +239,10 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                     else:
                         sc = 300 + PTS[c] if ours_winning else 100 - PTS[c]
                 j = n
-                while j > 0 and mv[d, j - 1] // 64 < sc:
+                while j > 0 and mv[d, j - 1] // 2048 < sc:
                     mv[d, j] = mv[d, j - 1]
                     j -= 1
-                mv[d, j] = sc * 64 + c
+                mv[d, j] = sc * 2048 + run * 64 + c
                 n += 1
             fr[d, _ALPHA] = alpha
             fr[d, _BETA] = beta
@@ -247,6 +266,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
         if mode == 1:
             k = fr[d, _K]
             c = mv[d, k] % 64
+            mv[d, 24 + k] = v
             if p == decl:
                 if v > fr[d, _BEST]:
                     fr[d, _BEST] = v
@@ -265,6 +285,35 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
         k = fr[d, _K]
         alpha = fr[d, _ALPHA]
         beta = fr[d, _BETA]
+        # Cards of one run win the same tricks; swapping them changes the total by at most their
+        # point difference, so |value(a) - value(b)| <= |points(a) - points(b)|: a card whose
+        # run-mate's value plus that difference cannot reach the window is settled unsearched.
+        # (Not for the declarer's runs holding K and Q: the marriage breaks the symmetry.)
+        maxim = p == decl
+        while k < fr[d, _N] and alpha < beta:
+            e = mv[d, k]
+            c = e % 64
+            run = (e // 64) % 32
+            bound = INF if maxim else -INF
+            for j in range(k):
+                if run > 0 and (mv[d, j] // 64) % 32 == run:
+                    diff = PTS[c] - PTS[mv[d, j] % 64]
+                    if diff < 0:
+                        diff = -diff
+                    if maxim:
+                        if mv[d, 24 + j] + diff < bound:
+                            bound = mv[d, 24 + j] + diff
+                    elif mv[d, 24 + j] - diff > bound:
+                        bound = mv[d, 24 + j] - diff
+            if (maxim and bound <= alpha) or (not maxim and bound >= beta):
+                mv[d, 24 + k] = bound
+                if (maxim and bound > fr[d, _BEST]) or (not maxim and bound < fr[d, _BEST]):
+                    fr[d, _BEST] = bound
+                k += 1
+                fr[d, _K] = k
+                stats[1] += 1
+            else:
+                break
         if k < fr[d, _N] and alpha < beta:
             c = mv[d, k] % 64
             hm = fr[d, _HM]

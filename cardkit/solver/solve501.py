@@ -107,9 +107,9 @@ class Solver501:
     def __init__(self, log_tt: int = core501.LOG_TT) -> None:
         self.table = core501.new_table(log_tt)
         self._gens: dict[tuple[int, int], int] = {}
-        self.mv = np.zeros((core501.MAXDEPTH, 24), np.int64)
+        self.mv = np.zeros((core501.MAXDEPTH, 48), np.int64)
         self.fr = np.zeros((core501.MAXDEPTH, core501.FIELDS), np.int64)
-        self.stats = np.zeros(1, np.int64)
+        self.stats = np.zeros(2, np.int64)
         self.h = np.zeros(3, np.int64)
 
     def _gen(self, pos: Position501) -> int:
