@@ -203,3 +203,31 @@ def test_solution_text_marks_every_best_action():
     marked = [line.split()[1] + (" marriage" if "marriage" in line else "") for line in lines[2:-1] if "← best" in line]
     assert marked == ["A♥", "10♥", "K♥ marriage", "Q♥ marriage", "A♠", "10♠"]
     assert [r["action"] for r in sol.rows() if r["best"]] == [str(v.action) for v in sol.best()]
+
+
+def test_cards_of_one_run_differ_by_at_most_their_points():
+    """The fact the solver prunes with: two cards of one hand with no card left between them win
+    the same tricks, so their values differ by at most their point difference (rules.md 501 §3);
+    not so for the declarer's K and Q, whose marriage (§9) depends on which one goes."""
+    from cardkit.cards import Card, Rank
+    from cardkit.game501 import POINTS, _ORDER
+
+    checked = 0
+    for seed in range(150):
+        state = random_play_state(Game501(), seed=seed, tricks_left=1 + seed % 6, mid_trick=seed % 3)
+        seat, hand = state.current_player(), state.hands[state.current_player()]
+        present = {c for h in state.hands for c in h} | {c for _, c in state.trick.plays}
+        values: dict = {}
+        for v in solve(state).values:
+            values[v.action.card] = max(values.get(v.action.card, -1), v.value)
+        for a in values:
+            for b in values:
+                if a.suit is not b.suit or _ORDER[a.rank] <= _ORDER[b.rank]:
+                    continue
+                if seat == state.declarer and {Card(a.suit, Rank.KING), Card(a.suit, Rank.QUEEN)} <= set(hand):
+                    continue
+                between = [c for c in present if c.suit is a.suit and _ORDER[b.rank] < _ORDER[c.rank] < _ORDER[a.rank]]
+                if all(c in values for c in between):
+                    checked += 1
+                    assert abs(values[a] - values[b]) <= abs(POINTS[a.rank] - POINTS[b.rank]), (seed, a, b)
+    assert checked > 50
