@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Union
 
-from ..cards import JOKER, SUITS, Card, Cards, Rank, Suit
+from ..cards import SUITS, Card, Cards, Rank, Suit
 from ..errors import CardkitError
 from ..game import TALON, Game, State
 
@@ -455,5 +455,4 @@ def _multinomial(n: int, ks: Sequence[int]) -> int:
 __all__ = [
     "Constraint", "Deal", "DealError", "Predeal", "allocate", "at_least", "at_most", "both_bowers",
     "count_rank", "has_marriage", "holds", "holds_none", "no_rank", "points_at_least", "suit_count", "void",
-    "JOKER",
 ]
