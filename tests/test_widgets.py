@@ -345,3 +345,18 @@ def test_engine_does_not_import_the_widgets():
            "('ipywidgets', 'IPython', 'pandas', 'altair') or m == 'cardkit.widgets' for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
+
+
+def test_deal_stepper_deals_five_hundred_packets_and_kitty():
+    """rules.md 500 §3: 3 each, 1 kitty, 4 each, 1 kitty, 3 each, 1 kitty; the same stepper, unchanged."""
+    pytest.importorskip("cardkit.game500")
+    game = find_game("500", players=4)
+    pack = game.new_pack()
+    d = DealStepper(game, pack, dealer=3)
+    d.next_round()
+    hands, kitty = d.dealt()
+    assert [len(h) for h in hands] == [3, 3, 3, 3] and len(kitty) == 1 and "to kitty" in d.caption.value
+    d.step(len(pack))
+    hands, kitty = d.dealt()
+    state = game.new_hand(3, game.initial_scores(), pack)
+    assert [list(h) for h in hands] == [list(h) for h in state.hands] and len(kitty) == 3
