@@ -114,3 +114,13 @@ def test_progress_bar(g501, capsys):
     t = estimate_bid(g501, ALL_SPADES, 66, n=3, seat=1, seed=3, progress=True)
     assert len(t) == 3  # tqdm draws on stderr and leaves no bar behind
     assert "501♠ bid 66" in capsys.readouterr().err
+
+
+def test_hand_without_a_contract(g501):
+    # no contract forced: the sensible players bid; with six trumps B always wins the auction
+    t = estimate_bid(g501, ALL_SPADES, None, n=8, seat=1, seed=4, progress=False)
+    assert t["won auction"].all() and t["made"].all() and (t["score"] < 0).all()
+    weak = estimate_bid(g501, "9S 9H 9D 9C JS JH JD", None, n=8, seat=1, seed=4, progress=False)
+    assert not weak["won auction"].any() and not weak["made"].any()
+    with pytest.raises(CardkitError, match="by method='playout' only"):
+        estimate_bid(g501, ALL_SPADES, None, n=1, method="solver")

@@ -104,10 +104,17 @@ def force_contract(state: State, seat: int, contract: Any, blind: bool = False) 
     return state
 
 
+def contracting_seat(state: State) -> int | None:
+    """The seat that won the auction: 501's ``declarer``, Five Hundred's ``contractor`` (or ``None``)."""
+    who = getattr(state, "declarer", None)
+    return who if who is not None else getattr(state, "contractor", None)
+
+
 def _result_row(state: State, seat: int) -> dict[str, Any]:
     made = state.made() if hasattr(state, "made") else None  # type: ignore[attr-defined]
-    # a 501 hand the bidder abandoned (rules.md 501 §7) counts as not made
-    row: dict[str, Any] = {"made": bool(made), "score": state.returns()[seat], "summary": state.summary()}
+    # a 501 hand the bidder abandoned (rules.md 501 §7) counts as not made; so does another seat's contract
+    mine = contracting_seat(state) == seat
+    row: dict[str, Any] = {"made": bool(made) and mine, "score": state.returns()[seat], "summary": state.summary()}
     if state.game.name == "501":
         row["points"] = state.hand_totals()[seat]  # type: ignore[attr-defined]
         row["trump"] = str(state.trump) if state.trump else "NT"  # type: ignore[attr-defined]
@@ -141,7 +148,9 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         game: the table.
         hand: the seat's cards (some or all), or ``None`` for a hand dealt at random too
             (e.g. "does blind 80 pay in the long run?").
-        contract: the bid: ``80`` (501♠, rules.md 501 §5) or ``"8H"``, ``"misere"`` (Five Hundred, §4).
+        contract: the bid: ``80`` (501♠, rules.md 501 §5) or ``"8H"``, ``"misere"`` (Five Hundred, §4);
+            ``None`` for a hand with no contract forced: the computer players bid as they see fit
+            (play-out only), and ``made`` is true where the seat won the auction and made it.
         n: the number of deals.
         seat: the seat holding ``hand``; the dealer's left by default (first to speak).
         dealer: the dealer.
@@ -171,7 +180,10 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     if method not in ("playout", "solver"):
         raise CardkitError(f"unknown method {method!r}: use 'playout' or 'solver'")
     s = (dealer + 1) % game.players if seat is None else _seat_index(game, seat)
-    contract_action(game, contract)  # a clear error before any deal
+    if contract is not None:
+        contract_action(game, contract)  # a clear error before any deal
+    elif method != "playout":
+        raise CardkitError("a hand with no contract is estimated by method='playout' only")
     setup = Predeal(game, dealer=dealer, hands={s: hand} if hand else None, talon=talon, accept=accept)
     kind = players if players is not None else default_kind(game)
     table_players = make_players(game, kind, seed)
@@ -185,13 +197,16 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     for i in _progress(range(n), progress, f"{game.title} bid {contract}"):
         deal = setup.deal(rng)
         state = deal.new_hand(game)
-        force_contract(state, s, contract, blind=blind)
+        if contract is not None:
+            force_contract(state, s, contract, blind=blind)
         if method == "playout":
             play_out(state, table_players)
             row = _result_row(state, s)
         else:
             play_out(state, table_players, until=lambda st: st.phase == "play")
             row = _solved_row(state, s, solver, exact) if not state.is_terminal() else _result_row(state, s)
+        if contract is None:
+            row["won auction"] = contracting_seat(state) == s
         row = {"deal": i, **row}
         rows.append(row)
     table = pd.DataFrame(rows).set_index("deal")
@@ -282,5 +297,5 @@ BID_EXAMPLES: dict[str, dict[str, Any]] = {
     "500": {"game": "500", "hand": "JK JH JD AH KH QH 10H AS KC 9D", "contract": "8H", "seat": 1},
 }
 
-__all__ = ["BID_EXAMPLES", "bid_odds", "bid_odds_chart", "contract_action", "estimate_bid", "force_contract",
-           "make_players", "play_out", "results_chart", "summarise"]
+__all__ = ["BID_EXAMPLES", "bid_odds", "bid_odds_chart", "contract_action", "contracting_seat", "estimate_bid",
+           "force_contract", "make_players", "play_out", "results_chart", "summarise"]
