@@ -280,6 +280,13 @@ class State(ABC):
         """One line saying how the hand went (or stands), for score sheets and transcripts."""
         return self.phase
 
+    def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:
+        """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: everything).
+
+        Games override this to hide what is done face down (501's gives, Five Hundred's bury).
+        """
+        return f"{self.name(seat)}: {action}"
+
     def history(self) -> list[Action]:
         """The actions applied so far, in order."""
         return list(self._history)

@@ -1231,8 +1231,13 @@ class State500(State):
                     current_trick=self.trick.copy() if self.trick else None,
                     calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before), extra=extra)
 
-    def describe(self, action: Action, seat: int) -> str:
-        """A transcript line for ``action`` by ``seat`` (the full view: buried cards are shown)."""
+    def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:
+        """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: all).
+
+        Burying is face down (rules.md 500 §5): only the contractor sees the buried cards.
+        """
+        if isinstance(action, Bury) and viewer is not None and viewer != seat:
+            return _("{name} buries a card face down").format(name=self.name(seat))
         return f"{self.name(seat)}: {action}"
 
     def clone(self) -> State500:

@@ -637,11 +637,16 @@ class State501(State):
                     current_trick=self.trick.copy() if self.trick else None,
                     calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before), extra=extra)
 
-    def describe(self, action: Action, seat: int) -> str:
-        """A transcript line for ``action`` by ``seat`` (the full view: gives show their card)."""
+    def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:
+        """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: all).
+
+        A give is face down (rules.md 501 §7): only the giver and the receiver see its card.
+        """
         name = self.name(seat)
-        if isinstance(action, Give):
-            return f"{name}: give {action.card}"
+        if isinstance(action, Give) and viewer is not None and viewer != seat:
+            to = next((t for f, t, c in self.gives if f == seat and c is action.card), None)
+            if viewer != to:
+                return _("{name} gives a card face down").format(name=name)
         return f"{name}: {action}"
 
     def __repr__(self) -> str:

@@ -424,7 +424,8 @@ class Table(W.VBox):
         self.board.value = self._board_html(st, view, to_act, legal)
         self.message.value = self._message
         self.scores.value = self._scores_html(st)
-        self.log_html.value = "<br>".join(escape(f"{names[s]}: {a}") for s, a in self._log[-8:])
+        viewer = self.seat_picker.value
+        self.log_html.value = "<br>".join(escape(st.describe(a, s, viewer)) for s, a in self._log[-8:])
         self.actions.children = self._action_widgets(st, to_act, legal)
         at_start = self._h == 0 and self._k == 0
         self.back_button.disabled = at_start
