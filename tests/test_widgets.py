@@ -360,3 +360,18 @@ def test_deal_stepper_deals_five_hundred_packets_and_kitty():
     hands, kitty = d.dealt()
     state = game.new_hand(3, game.initial_scores(), pack)
     assert [list(h) for h in hands] == [list(h) for h in state.hands] and len(kitty) == 3
+
+
+def test_action_log_hides_a_face_down_give_from_the_third_player():
+    """rules.md 501 §7: each give is face down; only giver and receiver see its card."""
+    from cardkit.widgets.table import Table
+
+    t = Table("501", seed=1, humans=[1])
+    t.act("pass")
+    (giver, first, card1), (_, second, card2) = t.state.gives
+    for viewer, hidden in ((first, card2), (second, card1)):
+        t.seat_picker.value = viewer
+        assert f"give {hidden}" not in t.log_html.value
+        assert "gives a card face down" in t.log_html.value
+    t.seat_picker.value = None
+    assert f"give {card1}" in t.log_html.value and f"give {card2}" in t.log_html.value
