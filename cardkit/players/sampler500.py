@@ -142,7 +142,7 @@ class Rules500:
             return (c.rank is Rank.ACE, length, _PLAIN.get(c.rank, 0))
 
         pick = min(pool, key=key)
-        self.reason = "buries a low side card, keeping trumps and the joker"
+        self.reason = "buries a side card, short suits and low cards first, keeping trumps, aces and the joker"
         return next(a for a in legal if a.card == pick)  # type: ignore[attr-defined]
 
     def _nominate(self, state: State, seat: int, legal: list[Action]) -> Action:
