@@ -135,3 +135,28 @@ def test_required_card_given_elsewhere(g501):
         Predeal(g501, hands={1: "AS"}, accept={0: holds("AS")})
     with pytest.raises(DealError, match=r"the talon receives 3 cards, but its constraints need"):
         Predeal(g501, accept={"talon": holds("AS KS QS JS")})
+
+
+def test_more_constraints_and_where(g501):
+    from cardkit.explore import count_rank, holds_none, points_at_least
+    from cardkit.game501 import card_points
+
+    pre = Predeal(g501, accept={0: [count_rank("A", 2), points_at_least(40, card_points)],
+                                1: holds_none("AS", "AH")},
+                  where=lambda d: Card.parse("9C") in d.talon)
+    for deal in pre.deals(30, seed=2):
+        a, b = deal.hands[0], deal.hands[1]
+        assert sum(c.rank.label == "A" for c in a) >= 2 and sum(card_points(c) for c in a) >= 40
+        assert Card.parse("AS") not in b and Card.parse("AH") not in b
+        assert Card.parse("9C") in deal.talon
+    assert "a test on the whole deal" in pre.describe()
+    assert str(count_rank("A", 2)) == "at least 2×A" and str(points_at_least(40, card_points)) == "at least 40 points"
+
+
+def test_kitty_name_in_five_hundred():
+    g500 = find_game("500")
+    pre = Predeal(g500, hands={"kitty": "JK"})
+    deal = pre.deal(1)
+    assert Card.parse("JK") in deal.talon and [len(h) for h in deal.hands] == [10] * 4
+    with pytest.raises(DealError, match="the kitty receives 3 cards, but 4 were given"):
+        Predeal(g500, talon="AS KS QS JS")
