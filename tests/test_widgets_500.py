@@ -113,6 +113,10 @@ def test_auction_panel_offers_exactly_the_engine_bids():
     assert st.phase == "auction" and st.current_player() == 0  # opens at the dealer's left (§4)
     assert list(one(p, "cardkit-bid-choice").options) == [str(a) for a in st.legal_actions() if str(a) != "pass"]
     assert "bid misère" not in p.choice.options and "bid open misère" in p.choice.options
+    faces = [f"<title>{c}</title>" for c in st.hands[0]]
+    assert all(f in one(p, "cardkit-board").value for f in faces)  # A's hand, A to call
+    p.act("pass")
+    assert all(f"<title>{c}</title>" in p.board.value for c in p.state.hands[1])
 
 
 def test_auction_panel_clicks_to_a_misere_contract():

@@ -202,6 +202,8 @@ class AuctionPanel(W.VBox):
 
     The bid ``Dropdown`` (class ``cardkit-bid-choice``) lists exactly the engine's legal bids; the
     ``bid`` button (``cardkit-bid``) bids the one chosen, ``pass`` (``cardkit-pass``) passes,
+    the board (``cardkit-board``) shows the hand of the seat to call (the contractor's once the
+    auction is over),
     ``start again`` (``cardkit-reset``) redeals the same cards. :meth:`act` does what a click does:
     an illegal call is answered with the engine's explanation and changes nothing.
     """
@@ -225,7 +227,10 @@ class AuctionPanel(W.VBox):
         self.calls_html.add_class("cardkit-calls")
         self.message = W.HTML()
         self.message.add_class("cardkit-message")
-        self.children = [self.status, W.HBox([self.choice, self.bid_button, self.pass_button, self.reset_button]),
+        self.board = W.HTML()
+        self.board.add_class("cardkit-board")
+        self.children = [self.status, self.board,
+                         W.HBox([self.choice, self.bid_button, self.pass_button, self.reset_button]),
                          self.message, self.calls_html]
         self.add_class("cardkit-auction")
         self.reset()
@@ -269,6 +274,9 @@ class AuctionPanel(W.VBox):
         else:
             self.status.value = escape(st.summary() if st.contract else _("thrown in"))
             self.choice.options = []
+        seat = st.current_player() if st.phase == "auction" else st.contractor
+        self.board.value = "" if seat is None else (
+            f"<div>{escape(names[seat])}</div>{cards_svg(list(st.hands[seat]))}")
         open_ = st.phase == "auction"
         self.bid_button.disabled = self.pass_button.disabled = self.choice.disabled = not open_
         self.message.value = self._message
