@@ -5,9 +5,9 @@ with everything it has seen — the cards played, the voids shown (a seat that d
 suit holds none of it; in 501♠ one that did not trump holds no trump either, rules.md 501 §8,
 500 §7), the exposed talon, the cards it gave away, a declared marriage's other card — every such
 deal equally likely (:func:`cardkit.explore.deal.allocate`). On each sample it values every legal
-card, with the perfect-information solver (:mod:`cardkit.solver`) when it is there for the game,
-else by playing the hand out with the game's rule-based player; it plays the card with the best
-average. Auction, talon and burying decisions are the rule-based player's.
+card, with the perfect-information solver (:mod:`cardkit.solver`) when it is there for the game
+and at most seven tricks remain (``solver_tricks``), else by playing the hand out with the game's
+rule-based player; it plays the card with the best average. Auction, talon and burying decisions are the rule-based player's.
 
 Each choice comes with a sentence (:meth:`SamplingPlayer.explain`), e.g.
 ``"led the joker naming ♠: no one has led spades yet; best in 12 of 16 sampled deals"``.
@@ -230,13 +230,16 @@ class SamplingPlayer:
         samples: deals of the unseen cards per decision.
         use_solver: value cards with the perfect-information solver when it is available for the
             game (else, or when ``False``, by playing out with the rule-based player).
+        solver_tricks: use the solver once the player holds at most this many cards (tricks left);
+            earlier, when a full-hand search can take seconds a sample, play out instead.
         base: the player for the other decisions and the play-outs (the game's rule-based player).
     """
 
     name = "sampler"
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 16, use_solver: bool = True,
-                 base: Any = None) -> None:
+                 base: Any = None, solver_tricks: int = 7) -> None:
+        self.solver_tricks = solver_tricks
         self.game = game
         self.rng = random.Random(seed)
         self.samples = samples
@@ -261,11 +264,12 @@ class SamplingPlayer:
         seat = state.current_player()
         assert seat is not None
         know = knowledge(state, seat)
+        solve = self._solver is not None and len(state.hands[seat]) <= self.solver_tricks  # type: ignore
         totals = {a: 0.0 for a in legal}
         wins = {a: 0 for a in legal}
         for _ in range(self.samples):
             st = sample_state(state, seat, self.rng, know)
-            vals = self._values(st, seat, legal)
+            vals = self._values(st, seat, legal, solve)
             best = max(vals.values())
             for a, v in vals.items():
                 totals[a] += v
@@ -280,16 +284,11 @@ class SamplingPlayer:
                      "mean": totals[action] / self.samples,
                      "runner_up": next((a for a in ranked if a != action), None),
                      "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / self.samples,
-                     "unit": self._unit(), "voids": know.voids, "solver": self.uses_solver}
+                     "voids": know.voids, "solver": solve}
         return action
 
-    def _unit(self) -> str:
-        if self._solver is None:
-            return "score"
-        return "points" if self.game.name == "501" else "tricks"
-
-    def _values(self, st: State, seat: int, legal: Sequence[Action]) -> dict[Action, float]:
-        if self._solver is not None:
+    def _values(self, st: State, seat: int, legal: Sequence[Action], solve: bool) -> dict[Action, float]:
+        if solve:
             sol = self._solver.solve(st)
             # the seat to act is ``seat``; it wants the value high iff it is maximising
             return {v.action: float(v.value if sol.maximising else -v.value) for v in sol.values}
