@@ -66,7 +66,10 @@ def test_open_misere_clicked_through_in_bs_view(serve, page) -> None:
     table = page.locator(".cardkit-table").first
     status = table.locator(".cardkit-status")
     table.locator(".cardkit-seat select").select_option(label="B")
-    table.locator(".cardkit-start").click()
+    start = table.locator(".cardkit-start")
+    expect(status).to_contain_text(f" of {len(actions)}")
+    if start.is_enabled():  # wherever the notebook's cells left the table, go back to the deal
+        start.click()
     expect(status).to_contain_text(f"step 0 of {len(actions)}")
     assert wait_until(page, lambda: face_up(table, "A") == []), face_up(table, "A")
     assert len(face_up(table, "B")) == 10  # B sees B's own ten cards
