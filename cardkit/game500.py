@@ -1216,7 +1216,7 @@ class State500(State):
             "contractor": c, "trump": self.trump,
             "partners": list(self.partners) if known else None,
             "alone": (self.alone if known else None) if n == 5 else None,
-            "called": self.called, "sitting_out": list(self.sitting_out),
+            "called": self.called, "sitting_out": list(self.sitting_out), "active": list(self.active),
             "nominated": self.nominated,
             "buried": Cards(self.buried) if seat is None or seat == c else len(self.buried),
             "exposed": exposed, "tricks_won": list(self.tricks_won),
