@@ -42,6 +42,10 @@ def forecast(hand: Sequence[Card], trump: Suit | None) -> float:
     return tricks
 
 
+#: What the kitty's three cards add to a contractor's forecast, in tricks.
+KITTY_TRICKS = 1.0
+
+
 class Sensible500:
     """A rule-of-thumb Five Hundred player (see the module doc). ``seed`` breaks ties reproducibly."""
 
@@ -76,6 +80,7 @@ class Sensible500:
         hand = state.hands[seat]
         # partners' help: a fixed partner, or a called card's holder with 5 players
         helpers = 2.0 if state.game.partners(seat) else 1.5 if state.game.players == 5 else 0.0
+        helpers += KITTY_TRICKS  # the contractor's three kitty cards improve the hand
         best: Action = PASS
         for a in legal:
             if not isinstance(a, Bid) or a.contract.is_misere:
