@@ -5,8 +5,8 @@ with everything it has seen — the cards played, the voids shown (a seat that d
 suit holds none of it; in 501♠ one that did not trump holds no trump either, rules.md 501 §8,
 500 §7), the exposed talon, the cards it gave away, a declared marriage's other card — every such
 deal equally likely (:func:`cardkit.explore.deal.allocate`). On each sample it values every legal
-card, with the perfect-information solver (:mod:`cardkit.solver`) when it is there for the game
-and at most seven tricks remain (``solver_tricks``), else by playing the hand out with the game's
+card, with the perfect-information solver (:mod:`cardkit.solver`) when it is there for the game,
+from the second trick on (``solver_from_trick``), else by playing the hand out with the game's
 rule-based player; it plays the card with the best average. Auction, talon and burying decisions are the rule-based player's.
 
 Each choice comes with a sentence (:meth:`SamplingPlayer.explain`), e.g.
@@ -230,16 +230,16 @@ class SamplingPlayer:
         samples: deals of the unseen cards per decision.
         use_solver: value cards with the perfect-information solver when it is available for the
             game (else, or when ``False``, by playing out with the rule-based player).
-        solver_tricks: use the solver once the player holds at most this many cards (tricks left);
-            earlier, when a full-hand search can take seconds a sample, play out instead.
+        solver_from_trick: use the solver from this trick on (1 is the first); on earlier tricks,
+            where a full-hand search can take seconds a sample, play out instead.
         base: the player for the other decisions and the play-outs (the game's rule-based player).
     """
 
     name = "sampler"
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 16, use_solver: bool = True,
-                 base: Any = None, solver_tricks: int = 7) -> None:
-        self.solver_tricks = solver_tricks
+                 base: Any = None, solver_from_trick: int = 2) -> None:
+        self.solver_from_trick = solver_from_trick
         self.game = game
         self.rng = random.Random(seed)
         self.samples = samples
@@ -264,7 +264,7 @@ class SamplingPlayer:
         seat = state.current_player()
         assert seat is not None
         know = knowledge(state, seat)
-        solve = self._solver is not None and len(state.hands[seat]) <= self.solver_tricks  # type: ignore
+        solve = self._solver is not None and len(state.tricks) + 1 >= self.solver_from_trick  # type: ignore
         totals = {a: 0.0 for a in legal}
         wins = {a: 0 for a in legal}
         for _ in range(self.samples):
