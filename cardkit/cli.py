@@ -81,7 +81,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(kinds) != game.players:
         raise CardkitError(f"--player given {len(kinds)} times for {game.players} players: give 1 or {game.players}")
     seed = args.seed
-    players = [find_player(game.name, k, None if seed is None else seed * 100 + i) for i, k in enumerate(kinds)]
+    players = [find_player(game, k, None if seed is None else seed * 100 + i) for i, k in enumerate(kinds)]
     match = Match(game, seed=seed)
     match.play(players, max_hands=args.max_hands)
     if not args.quiet:

@@ -114,3 +114,22 @@ def test_python_dash_m_cardkit_in_a_subprocess(tmp_path):
     assert bad.returncode == 2 and bad.stdout == "" and "error:" in bad.stderr
     usage = subprocess.run([sys.executable, "-m", "cardkit"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert usage.returncode != 0 and "usage" in usage.stderr
+
+
+def test_every_registered_player_kind_plays_a_legal_hand():
+    """The command line's --player kinds all build and act legally (sampler needs the table's rules)."""
+    from cardkit.game import Match, find_game
+    from cardkit.players import find_player, player_names
+
+    for name in ("501", "500"):
+        game = find_game(name)
+        for kind in player_names(name):
+            match = Match(game, seed=5)
+            state = match.new_hand()
+            players = [find_player(game, kind, seed=i) for i in range(game.players)]
+            for _ in range(12):  # the auction and the first actions after it
+                if state.is_terminal():
+                    break
+                action = players[state.current_player()].choose(state)
+                assert state.why_illegal(action) is None, (name, kind, str(action))
+                match.apply_action(action)

@@ -15,7 +15,7 @@ import random
 from typing import Any, Protocol
 
 from ..errors import UnknownOptionError
-from ..game import Action, State
+from ..game import Action, Game, State, find_game
 
 
 class Player(Protocol):
@@ -48,7 +48,13 @@ _PLAYERS = {
     ("500", "random"): "cardkit.players:RandomPlayer",
     ("501", "sensible"): "cardkit.players.sensible501:Sensible501",
     ("500", "sensible"): "cardkit.players.sensible500:Sensible500",
+    ("500", "rules"): "cardkit.players.sampler500:Rules500",
+    ("501", "sampler"): "cardkit.players.sampler:SamplingPlayer",
+    ("500", "sampler"): "cardkit.players.sampler:SamplingPlayer",
 }
+
+#: Player kinds built with the table's rules (``cls(game, seed=...)``), not only a seed.
+_NEEDS_GAME = {"sampler"}
 
 
 def player_names(game: str) -> list[str]:
@@ -56,14 +62,19 @@ def player_names(game: str) -> list[str]:
     return [p for g, p in _PLAYERS if g == game]
 
 
-def find_player(game: str, kind: str, seed: int | None = None) -> Any:
-    """A new computer player of ``kind`` for ``game``.
+def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
+    """A new computer player of ``kind`` for ``game`` (a game's name, or the :class:`Game` itself,
+    which the ``sampler`` kind needs to know the table's options).
 
     Raises:
         UnknownOptionError: an unknown kind, listing the valid ones.
     """
-    where = _PLAYERS.get((game, kind))
+    name = game if isinstance(game, str) else game.name
+    where = _PLAYERS.get((name, kind))
     if where is None:
-        raise UnknownOptionError(f"unknown player {kind!r} for {game}: use one of {', '.join(player_names(game))}")
+        raise UnknownOptionError(f"unknown player {kind!r} for {name}: use one of {', '.join(player_names(name))}")
     module, cls = where.split(":")
-    return getattr(importlib.import_module(module), cls)(seed=seed)
+    factory = getattr(importlib.import_module(module), cls)
+    if kind in _NEEDS_GAME:
+        return factory(find_game(name) if isinstance(game, str) else game, seed=seed)
+    return factory(seed=seed)
