@@ -35,6 +35,14 @@ def _rules(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+    return n
+
+
 def transcript(match: Match) -> list[str]:
     """Every hand of ``match`` as readable lines: the deal, each action, the hand's result."""
     lines: list[str] = []
@@ -187,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--seat", default=None, help="the bidder's seat (name or number); the dealer's left by default")
     est.add_argument("--dealer", default=None, help="the dealer's seat (name or number); 0 by default")
     est.add_argument("--talon", default=None, help="cards known to be in the talon or kitty")
-    est.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    est.add_argument("--deals", type=_positive, default=100, help="number of deals (default 100)")
     est.add_argument("--blind", action="store_true", help="501: bid without looking (results count double)")
     est.add_argument("--method", choices=["playout", "solver"], default="playout",
                      help="play the cards out with computer players, or solve them with best play")

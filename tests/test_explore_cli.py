@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from cardkit.cli import main
 
 
@@ -31,3 +33,25 @@ def test_estimate_errors(capsys):
     assert "Jo is not in the 501♠ pack" in capsys.readouterr().err
     assert main(["estimate", "500", "--contract", "11H"]) == 2
     assert "a bid is for 6 to 10 tricks" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deals", "0"], "not at least 1"),
+    (["--seat", "talon"], "cannot bid"),
+    (["--players", "4", "--dealer", "0", "--seat", "0"], "cannot bid"),
+    (["--dealer", "talon"], "not a seat"),
+])
+def test_estimate_rejects_a_bidder_who_cannot_bid(args, message, capsys):
+    """The bidder must be a seat dealt in (rules.md 501 §1: the fourth player's dealer sits out)."""
+    from cardkit.cli import main
+
+    with pytest.raises(SystemExit) if args[0] == "--deals" else _nullcontext():
+        code = main(["estimate", "501", "--contract", "100", *args])
+        assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def _nullcontext():
+    import contextlib
+
+    return contextlib.nullcontext()

@@ -179,7 +179,12 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
 
     if method not in ("playout", "solver"):
         raise CardkitError(f"unknown method {method!r}: use 'playout' or 'solver'")
+    if n < 1:
+        raise CardkitError(f"n={n}: estimate over at least one deal")
+    game.check_table(dealer, game.initial_scores())
     s = (dealer + 1) % game.players if seat is None else _seat_index(game, seat)
+    if s < 0 or s not in game.deal_targets(dealer):  # the talon, or 501's sitting-out dealer (rules.md 501 §1)
+        raise CardkitError(f"seat {seat!r} is dealt no cards with dealer {game.names[dealer]}, so it cannot bid")
     if contract is not None:
         contract_action(game, contract)  # a clear error before any deal
     elif method != "playout":
