@@ -128,6 +128,8 @@ class Game(ABC):
     title: ClassVar[str]
 
     def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise UnknownOptionError(f"players must be a whole number, not {players!r}")
         self.players = players
         self.names: list[str] = list(names) if names else self.default_names(players)
         if len(self.names) != players:

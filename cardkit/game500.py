@@ -189,6 +189,14 @@ class Contract:
     tricks: int = 10
     trump: Suit | None = None
 
+    def __post_init__(self) -> None:
+        if self.kind not in (TRUMPS, NO_TRUMP, MISERE, OPEN_MISERE):
+            raise InvalidActionError(f"contract kind {self.kind!r}: use one of {TRUMPS}, {NO_TRUMP}, {MISERE}, {OPEN_MISERE}")
+        if not isinstance(self.tricks, int) or isinstance(self.tricks, bool) or not 6 <= self.tricks <= 10:
+            raise InvalidActionError(f"contract of {self.tricks!r} tricks: bids run from 6 to 10 (rules.md 500 §4)")
+        if (self.trump is None) != (self.kind != TRUMPS) or (self.trump is not None and not isinstance(self.trump, Suit)):
+            raise InvalidActionError(f"a {self.kind} contract with trump {self.trump!r}: only a suit contract has a trump suit")
+
     @property
     def is_misere(self) -> bool:
         """True for misère and open misère."""
@@ -303,11 +311,20 @@ def bid_ladder_csv() -> str:
 # ---------------------------------------------------------------- actions
 
 
+def _need_card(kind: str, card: object) -> None:
+    if not isinstance(card, Card):
+        raise InvalidActionError(f"{kind}: {card!r} is not a card")
+
+
 @dataclass(frozen=True, repr=False)
 class Bid(Action):
     """A bid of ``contract`` in the auction (rules.md 500 §4): ``bid 8♥``, ``bid misère``."""
 
     contract: Contract
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.contract, Contract):
+            raise InvalidActionError(f"bid: {self.contract!r} is not a contract (e.g. Contract.parse('8H'))")
 
     def __str__(self) -> str:
         return f"bid {self.contract}"
@@ -318,6 +335,9 @@ class Bury(Action):
     """The contractor buries ``card`` face down, out of the game; three in all (rules.md 500 §5)."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        _need_card("bury", self.card)
 
     def __str__(self) -> str:
         return f"bury {self.card}"
@@ -330,6 +350,10 @@ class Nominate(Action):
 
     suit: Suit | None
 
+    def __post_init__(self) -> None:
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            raise InvalidActionError(f"nominate: {self.suit!r} is not a suit or None")
+
     def __str__(self) -> str:
         return f"nominate {self.suit if self.suit else 'none'}"
 
@@ -339,6 +363,9 @@ class Call(Action):
     """Five players: the contractor calls ``card``; its holder is the partner (rules.md 500 §13)."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        _need_card("call", self.card)
 
     def __str__(self) -> str:
         return f"call {self.card}"
@@ -625,6 +652,8 @@ class Game500(Game):
         ``winners`` are every seat of the winning units.
         """
         assert isinstance(hand, State500)
+        if hand.contract is None:  # a thrown-in hand changes no score and ends no game (§16)
+            return None
         scores = hand.scores_after()
         us = [scores[u[0]] for u in self.units]
         made = hand.made()
@@ -1172,7 +1201,9 @@ class State500(State):
             return _("thrown in") if self._phase == "over" else _("auction")
         name = self.name(self.contractor)  # type: ignore[arg-type]
         if self.partners and self.game.players == 5:
-            name += f"+{self.name(self.partners[0])}"
+            # a partner who surfaces only with the called card stays unnamed until then (§13)
+            known = self._phase == "over" or self.partner_shown or self.rules.call_holder == "owns-up"
+            name += f"+{self.name(self.partners[0])}" if known else "+?"
         head = f"{name} {self.contract}"
         if self._phase != "over":
             return head
@@ -1182,6 +1213,14 @@ class State500(State):
             return head + ": " + _("failed at trick {n}").format(n=len(self.tricks))
         return head + ": " + _("{n} tricks, {result}").format(
             n=self.contract_tricks(), result=_("made") if self.made() else _("failed"))
+
+    def known_contracting_seats(self, seat: int | None) -> list[int]:
+        """The contracting seats as ``seat`` may know them (``None``: everyone's full knowledge): with
+        5 players under ``call-holder=surfaces``, the hidden partner is left out until the called card
+        is played (rules.md 500 §13). Computer players use this, not :meth:`contracting_seats`."""
+        if self.partner_known(seat):
+            return list(self.contracting_seats())
+        return [self.contractor] if self.contractor is not None else []
 
     def partner_known(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: everyone) knows who the contractor's called partner is, or that

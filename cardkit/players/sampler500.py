@@ -167,7 +167,7 @@ class Rules500:
     def _play(self, state: State, seat: int, legal: list[Action]) -> Action:
         trick = state.trick  # type: ignore[attr-defined]
         contract = state.contract  # type: ignore[attr-defined]
-        side = state.contracting_seats()  # type: ignore[attr-defined]
+        side = state.known_contracting_seats(seat)  # type: ignore[attr-defined]  # what this seat knows (§13)
         plays = [a for a in legal if isinstance(a, Play)]
         strength = {a: self._strength(state, a.card) for a in plays}
         misere = contract.is_misere

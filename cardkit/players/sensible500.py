@@ -124,8 +124,8 @@ class Sensible500:
         losers = [a for a in ranked if state.power(a.card, led) <= best_power]
         if misere_me:
             return losers[-1] if losers else ranked[0]
-        friends = set(state.contracting_seats()) if seat in state.contracting_seats() else \
-            {s for s in range(state.game.players) if s not in state.contracting_seats()}
+        side = state.known_contracting_seats(seat)  # not the hidden partner (rules.md 500 §13)
+        friends = set(side) if seat in side else {s for s in range(state.game.players) if s not in side}
         if leader_now in friends or not winners:
             return ranked[0]
         return winners[0]
