@@ -801,8 +801,10 @@ class State500(State):
         how = self.rules.call_cards
         if how == "any":
             return set()
-        if self.trump is None:  # no-trump: there are no bowers and no trumps; only the joker is barred (§16)
-            return {JOKER}
+        if self.trump is None:
+            # no-trump has no bowers and no trumps: no-joker-or-bowers bars only the joker (§16); under
+            # no-trumps nothing is barred, the unnominated joker belonging to no suit (§8) [kit]
+            return {JOKER} if how == "no-joker-or-bowers" else set()
         if how == "no-joker-or-bowers":
             return {JOKER, Card(self.trump, Rank.JACK), Card(self.trump.partner, Rank.JACK)}
         return {c for c in self.game.new_pack() if self._suit.get(c) is self.trump}

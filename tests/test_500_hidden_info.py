@@ -59,3 +59,13 @@ def test_a_thrown_in_hand_ends_no_game(win, scores):
     for _ in range(4):
         m.apply_action("pass")
     assert m.outcome is None and m.scores == scores
+
+
+@pytest.mark.parametrize("how, joker_callable", [("no-joker-or-bowers", False), ("no-trumps", True), ("any", True)])
+def test_calling_the_joker_in_no_trump(how, joker_callable):
+    """rules.md 500 §13 and §16: in no-trump there are no trumps and no bowers; only the default bars the joker."""
+    g = Game500(players=5, **{"call-cards": how})
+    st = g.new_hand(4, [0] * 5, g.arrange(4, {0: "AH KH QH JH 10H AS KS QS AC KC"}, kitty="2H 3H 4H"))
+    for a in ["bid 6NT", "pass", "pass", "pass", "pass", "bury 2H", "bury 3H", "bury 4H"]:
+        st.apply_action(a)
+    assert (st.why_illegal("call JK") is None) == joker_callable
