@@ -129,8 +129,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .records import load
     from .solver import solve
 
+    from .solver.positions import rewind
+
     match = load(args.file)
-    sol = solve(match.state)
+    state = match.state
+    if args.plays is not None or state.is_terminal():
+        # a finished hand is solved from its opening lead, or from the position after --plays cards
+        try:
+            state = rewind(state, args.plays or 0)
+        except ValueError as e:
+            raise CardkitError(str(e)) from None
+        if not args.json:
+            print(f"position after {args.plays or 0} card(s) of play, {match.game.names[state.current_player()]} to act")
+    sol = solve(state)
     if args.json:
         out = {"game": sol.game, "seat": sol.seat, "unit": sol.unit, "value": sol.value, "made": sol.made,
                "target": sol.target, "actions": [{"action": str(v.action), "value": v.value} for v in sol.values]}
@@ -186,6 +197,9 @@ def build_parser() -> argparse.ArgumentParser:
     sol = sub.add_parser("solve", help="solve the play position a record ends in: each action's value")
     sol.add_argument("file")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
+    sol.add_argument("--plays", type=int, default=None,
+                     help="solve the position after this many cards of play (0: the opening lead); "
+                          "by default where the record ends, or its opening lead if the hand is over")
     sol.set_defaults(func=cmd_solve)
     est = sub.add_parser("estimate", help="the chance a contract makes over random deals of the unseen cards")
     est.add_argument("game", help="501 or 500")

@@ -46,8 +46,13 @@ def test_solve_json(tmp_path, capsys):
     assert {"action": "play K♥", "value": 120} in out["actions"]
 
 
-def test_solve_a_finished_hand_is_an_error(capsys):
-    assert main(["solve", str(EXAMPLES / "501_worked_blind_contract.json")]) == 2
+def test_solve_a_hand_that_never_reached_play_is_an_error(tmp_path, capsys):
+    game = Game501()
+    state = game.new_hand(0, [501] * 3, game.new_pack())
+    for a in ("pass", "pass", "pass"):  # all passed: no play phase (rules.md 501 §5)
+        state.apply_action(a)
+    save(state, tmp_path / "all_pass.json")
+    assert main(["solve", str(tmp_path / "all_pass.json")]) == 2
     assert "play phase" in capsys.readouterr().err
 
 
@@ -65,3 +70,16 @@ def test_solve_a_five_hundred_record(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "500" and out["seat"] == 1 and out["unit"] == "tricks"
     assert out["actions"] == [{"action": "play J♠", "value": 10}] and out["made"] is True
+
+
+def test_solve_a_finished_example_from_its_opening_lead(capsys):
+    """Every example record ends with the hand over: solve takes it back to the opening lead, or --plays."""
+    from cardkit.cli import main
+
+    assert main(["solve", "data/examples/501_worked_blind_contract.json", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seat"] == 0 and out["target"] == 100 and out["value"] == 65 and out["made"] is False
+    assert main(["solve", "data/examples/500_made_8_hearts.json", "--plays", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == 8
+    assert main(["solve", "data/examples/500_made_8_hearts.json", "--plays", "400"]) == 2
+    assert "not 400" in capsys.readouterr().err
