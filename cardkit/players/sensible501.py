@@ -129,7 +129,8 @@ class Sensible501:
     def explain(self, state: State501, action: Action) -> str:
         """A sentence on why ``action`` suits this rule of thumb."""
         if isinstance(action, Bid):
-            return f"hand strength {best_trump(state.hands[state.current_player()])[1]} points supports {action.points}"
+            est = best_trump(state.hands[state.current_player()])[1]
+            return f"hand strength {est}: worth bidding up to {bid_limit(est)}, so {action.points}"
         if isinstance(action, Play) and action.marriage:
             return "declares a marriage while leading"
         return "rule of thumb"
