@@ -31,16 +31,20 @@ bench: install
 # Classroom mode: the course served by Voila as a clean app (prose and outputs, no code cells;
 # nothing fetched from the internet) on http://127.0.0.1:$(PRESENT_PORT)/, for a projector.
 # `make present PRESENT_PATH=notebooks/501/06_worked_blind_contract.ipynb` shows one notebook;
-# PRESENT_FLAGS=--no-browser does not open a browser.
+# PRESENT_FLAGS=--no-browser does not open a browser. Each page view starts a kernel, and Voila does
+# not always stop it when a tab closes: kernels with no page attached are stopped after
+# PRESENT_IDLE seconds idle, so a class reloading pages all lesson does not exhaust memory.
 .PHONY: present test-browser screenshots
 PRESENT_PATH ?= notebooks
 PRESENT_PORT ?= 8866
 PRESENT_FLAGS ?=
+PRESENT_IDLE ?= 300
 present: install
 	@echo "cardkit classroom mode: http://127.0.0.1:$(PRESENT_PORT)/ (Ctrl-C stops it)"
 	JUPYTER_PATH="$(CURDIR)/classroom/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	$(VENV)/bin/voila "$(PRESENT_PATH)" --port=$(PRESENT_PORT) --Voila.ip=127.0.0.1 \
-		--template=cardkit-present $(PRESENT_FLAGS)
+		--template=cardkit-present --MappingKernelManager.cull_interval=60 \
+		--MappingKernelManager.cull_idle_timeout=$(PRESENT_IDLE) $(PRESENT_FLAGS)
 
 # Real-browser tests: Voila pages driven by headless Chromium (/usr/bin/chromium). Without
 # Chromium they are skipped, and the summary says why.
