@@ -177,9 +177,12 @@ class Table(W.VBox):
         self.end_button.on_click(lambda _b: self.to_end())
         options: list[tuple[str, int | None]] = [(_("all hands"), None)]
         options += [(n, s) for s, n in enumerate(names)]
-        self.seat_picker = W.Dropdown(options=options, value=None, description=_("view"),
+        self.seat_picker = W.Dropdown(options=options, index=0, description=_("view"),
                                       layout=W.Layout(width="170px"))
         self.seat_picker.add_class("cardkit-seat")
+        # a Dropdown set to the value None deselects; keep "all hands" (whose value is None) shown
+        self.seat_picker.observe(lambda c: c["new"] is None and setattr(self.seat_picker, "index", 0),
+                                 names="index")
         self.seat_picker.observe(lambda _c: self._render(), names="value")
         self.stay_blind = W.Checkbox(value=stay_blind, description=_("stay blind"), indent=False,
                                      layout=W.Layout(width="auto"))
