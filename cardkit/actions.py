@@ -18,6 +18,12 @@ from .errors import InvalidActionError
 from .game import Action
 
 
+def need_card(kind: str, card: object) -> None:
+    """Raise :class:`InvalidActionError` unless ``card`` is a :class:`Card` (checks of action fields)."""
+    if not isinstance(card, Card):
+        raise InvalidActionError(f"{kind}: {card!r} is not a card")
+
+
 @dataclass(frozen=True, repr=False)
 class Pass(Action):
     """A pass in the auction; final in both games (rules.md 501 §5, 500 §4)."""
@@ -51,8 +57,7 @@ class Play(Action):
     names: Suit | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            raise InvalidActionError(f"play: {self.card!r} is not a card")
+        need_card("play", self.card)
         if not isinstance(self.marriage, bool):
             raise InvalidActionError(f"play: marriage must be True or False, not {self.marriage!r}")
         if self.names is not None and not isinstance(self.names, Suit):

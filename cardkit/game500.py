@@ -23,7 +23,7 @@ import io
 from dataclasses import dataclass, fields
 from typing import Any, Sequence
 
-from .actions import PASS, Pass, Play, parse_common
+from .actions import PASS, Pass, Play, need_card, parse_common
 from .cards import JOKER, SUITS, Card, Cards, Rank, Suit, make_pack
 from .errors import IllegalActionError, InvalidActionError, UnknownOptionError
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
@@ -311,11 +311,6 @@ def bid_ladder_csv() -> str:
 # ---------------------------------------------------------------- actions
 
 
-def _need_card(kind: str, card: object) -> None:
-    if not isinstance(card, Card):
-        raise InvalidActionError(f"{kind}: {card!r} is not a card")
-
-
 @dataclass(frozen=True, repr=False)
 class Bid(Action):
     """A bid of ``contract`` in the auction (rules.md 500 §4): ``bid 8♥``, ``bid misère``."""
@@ -337,7 +332,7 @@ class Bury(Action):
     card: Card
 
     def __post_init__(self) -> None:
-        _need_card("bury", self.card)
+        need_card("bury", self.card)
 
     def __str__(self) -> str:
         return f"bury {self.card}"
@@ -365,7 +360,7 @@ class Call(Action):
     card: Card
 
     def __post_init__(self) -> None:
-        _need_card("call", self.card)
+        need_card("call", self.card)
 
     def __str__(self) -> str:
         return f"call {self.card}"

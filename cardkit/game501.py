@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .actions import PASS, Pass, Play, parse_common
+from .actions import PASS, Pass, Play, need_card, parse_common
 from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
 from .errors import IllegalActionError, InvalidActionError
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
@@ -97,8 +97,7 @@ class Give(Action):
     card: Card
 
     def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            raise InvalidActionError(f"give: {self.card!r} is not a card")
+        need_card("give", self.card)
 
     def __str__(self) -> str:
         return f"give {self.card}"
