@@ -24,8 +24,13 @@ import ipywidgets as W
 from ..cards import Card, Cards
 from ..errors import CardkitError, InvalidActionError
 from ..game import TALON, Action, Game, Match, State, find_game
-from ..i18n import _
+from ..i18n import _, action_text, get_language
 from ..svg import cards_svg
+
+
+def _label(action: object) -> str:
+    """An action's text as people read it: the record's own text in English, translated otherwise."""
+    return str(action) if get_language() == "en" else action_text(action)
 
 #: What each game calls the undealt cards (rules.md 501 §4 "talon", 500 §3 "kitty").
 _TALON_WORD = {"501": "talon", "500": "kitty"}
@@ -428,7 +433,7 @@ class Table(W.VBox):
         self.message.value = self._message
         self.scores.value = self._scores_html(st)
         viewer = self.seat_picker.value
-        self.log_html.value = "<br>".join(escape(st.describe(a, s, viewer)) for s, a in self._log[-8:])
+        self.log_html.value = "<br>".join(escape(_label(st.describe(a, s, viewer))) for s, a in self._log[-8:])
         self.actions.children = self._action_widgets(st, to_act, legal)
         at_start = self._h == 0 and self._k == 0
         self.back_button.disabled = at_start
@@ -546,7 +551,7 @@ class Table(W.VBox):
             if special:
                 sb = []
                 for a in special:
-                    b = _button(str(a), "cardkit-action", style="info", width="auto")
+                    b = _button(_label(a), "cardkit-action", style="info", width="auto")
                     b.add_class("cardkit-special")
                     b.on_click(self._clicker(a))
                     sb.append(b)
@@ -577,14 +582,14 @@ class Table(W.VBox):
         if singles:
             row = []
             for a in singles:
-                b = _button(_(str(a)), "cardkit-action", width="auto")
+                b = _button(_label(a), "cardkit-action", width="auto")
                 b.add_class(f"cardkit-{str(a).split()[0]}")
                 b.on_click(self._clicker(a))
                 row.append(b)
             out.append(W.HBox(row))
         for verb, fam in families.items():
             if len(fam) > 12:
-                dd = W.Dropdown(options=[(str(a), a) for a in fam], layout=W.Layout(width="200px"))
+                dd = W.Dropdown(options=[(_label(a), a) for a in fam], layout=W.Layout(width="200px"))
                 dd.add_class(f"cardkit-{verb}-options")
                 b = _button(_(verb), "cardkit-action", width="auto")
                 b.add_class(f"cardkit-{verb}")
