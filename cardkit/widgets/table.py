@@ -546,7 +546,7 @@ class Table(W.VBox):
                     b.add_class("cardkit-legal")
                 b.on_click(self._clicker(plain if plain is not None else f"{verb} {c.code}"))
                 buttons.append(b)
-            out.append(W.HBox([W.Label(_(verb) + ":")] + buttons))
+            out.append(W.HBox([W.Label(_label(verb) + ":")] + buttons))
             special = [a for a in card_acts if str(a) != f"{verb} {a.card}"]  # type: ignore[attr-defined]
             if special:
                 sb = []
@@ -591,7 +591,7 @@ class Table(W.VBox):
             if len(fam) > 12:
                 dd = W.Dropdown(options=[(_label(a), a) for a in fam], layout=W.Layout(width="200px"))
                 dd.add_class(f"cardkit-{verb}-options")
-                b = _button(_(verb), "cardkit-action", width="auto")
+                b = _button(_label(verb), "cardkit-action", width="auto")
                 b.add_class(f"cardkit-{verb}")
                 b.on_click(lambda _b, dd=dd: self.act(dd.value))
                 out.append(W.HBox([dd, b]))
@@ -604,7 +604,7 @@ class Table(W.VBox):
                 pick = W.Dropdown(options=mids, value=mids[0], layout=W.Layout(width="80px"))
                 pick.add_class(f"cardkit-{verb}-choice")
                 parts.append(pick)
-            b = _button(_(verb), "cardkit-action", width="auto")
+            b = _button(_label(verb), "cardkit-action", width="auto")
             b.add_class(f"cardkit-{verb}")
 
             def click(_b: Any, verb: str = verb, pick: Any = pick, number: Any = number) -> None:
