@@ -15,33 +15,12 @@ import re
 from pathlib import Path
 
 import pytest
+from notebook_tools import NOTEBOOKS, engine_names, load, source
 
-ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
 COURSE_EN = sorted((NOTEBOOKS / "501").glob("*.ipynb"))
 COURSE_ES = sorted((NOTEBOOKS / "501" / "es").glob("*.ipynb"))
-OURS = [NOTEBOOKS / "00_start_here.ipynb", *COURSE_EN, *COURSE_ES]
-
-
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def source(cell: dict) -> str:
-    s = cell["source"]
-    return s if isinstance(s, str) else "".join(s)
-
-
-def engine_names() -> set[str]:
-    """Names of the engine's top-level functions and classes, and of their methods."""
-    names: set[str] = set()
-    for py in (ROOT / "cardkit").rglob("*.py"):
-        if "widgets" in py.parts:
-            continue
-        for node in ast.walk(ast.parse(py.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
-                names.add(node.name)
-    return names
+COURSE_500 = sorted((NOTEBOOKS / "500").glob("*.ipynb"))
+OURS = [NOTEBOOKS / "00_start_here.ipynb", *COURSE_EN, *COURSE_ES, *COURSE_500]
 
 
 def nb_id(path: Path) -> str:
@@ -71,6 +50,7 @@ def test_valid_and_saved_executed_in_order(path):
             assert out.output_type != "error", f"{path.name}: a cell raised\n{source(cell)}"
             text = json.dumps(out.get("data", {})) + str(out.get("text", ""))
             assert not re.search(r"0x[0-9a-fA-F]{6,}", text), f"{path.name}: a memory address in an output"
+            assert "altair-viz-" not in text, f"{path.name}: an HTML chart (random id); use the svg renderer"
 
 
 @pytest.mark.parametrize("path", OURS, ids=nb_id)
