@@ -13,11 +13,10 @@ A seed and the actions are the whole record of a match; see :mod:`cardkit.record
 from __future__ import annotations
 
 import copy
-import importlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from .cards import Card, Cards
 from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError
@@ -28,9 +27,16 @@ TALON = -1
 
 
 class Action:
-    """Base of every action. Actions are immutable values; ``str`` is the text that parses back."""
+    """Base of every action. Actions are immutable values; ``str`` is the text that parses back.
+
+    ``card`` is the card the action shows, plays, gives, buries or calls, or ``None`` for an
+    action without a card (a bid, a pass); the shared layers read it instead of asking the kind.
+    """
 
     __slots__ = ()
+
+    #: The card this action moves or names, or ``None``.
+    card: Card | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
@@ -119,13 +125,44 @@ def pack_from_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card], targe
     return pack
 
 
+class PlayerLike(Protocol):
+    """What a computer player offers the engine: ``choose(state)``, a legal action for the seat
+    to act (see :mod:`cardkit.players`)."""
+
+    def choose(self, state: State) -> Action:
+        """The action for ``state.current_player()``; always legal."""
+        ...
+
+
 class Game(ABC):
-    """The fixed rules of a table. Subclasses: :class:`cardkit.game501.Game501`, …"""
+    """The fixed rules of a table. Subclasses: :class:`cardkit.game501.Game501`, …
+
+    Every fact a shared layer (players, solver, explore, widgets, command line) needs about a game
+    is declared here as a class attribute, so those layers read facts and never ask for a game by
+    its name.
+    """
 
     #: The game's short name in records and on the command line: ``"501"`` or ``"500"``.
     name: ClassVar[str]
     #: The game's title for people.
     title: ClassVar[str]
+    #: The rule text's word for the undealt cards, as users read it: ``"talon"`` or ``"kitty"``.
+    talon_word: ClassVar[str] = "talon"
+    #: True when a lower running score is better (501♠ counts down from 501 to 0).
+    lower_is_better: ClassVar[bool] = False
+    #: The player kind (see :func:`cardkit.players.find_player`) a table uses for computer seats.
+    default_player: ClassVar[str] = "random"
+    #: The rule-based player kind that estimates and tournaments use to play hands out.
+    rule_player: ClassVar[str] = "random"
+    #: The double-dummy solver as ``"module:Class"`` (see :func:`cardkit.solver.solver_for`).
+    solver: ClassVar[str | None] = None
+    #: The numbers of players the game can be played by.
+    table_sizes: ClassVar[tuple[int, ...]] = ()
+    #: The rule options with their default values, as saved in records (``{}``: none).
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
+    #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
+    look_action: ClassVar[str | None] = None
 
     def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -269,6 +306,19 @@ class State(ABC):
         self._history.append(a)
         return a
 
+    def check(self, action: Action | str) -> Action:
+        """Check ``action`` for the player to act without applying it; returns it parsed.
+
+        Raises:
+            InvalidActionError: the text is not an action of this game.
+            IllegalActionError: the rules forbid it here.
+        """
+        a = self.game.parse_action(action)
+        err = self._check(a)
+        if err is not None:
+            raise err
+        return a
+
     def why_illegal(self, action: Action | str) -> str | None:
         """Why ``action`` is illegal now (the message, naming the rule), or ``None`` if it is legal.
 
@@ -410,24 +460,16 @@ class Match:
         return rows
 
 
-_GAMES = {"501": "cardkit.game501:Game501", "500": "cardkit.game500:Game500"}
-
-
 def find_game(name: str, players: int | None = None, **options: Any) -> Game:
-    """The game called ``name`` (``"501"`` or ``"500"``) for ``players`` seats with ``options``.
+    """The game called ``name`` (``"501"`` or ``"500"``) for ``players`` seats with ``options``;
+    see :func:`cardkit.registry.find_game`.
 
     Raises:
         UnknownOptionError: an unknown game name, option or value; the message lists valid ones.
     """
-    where = _GAMES.get(str(name))
-    if where is None:
-        raise UnknownOptionError(f"unknown game {name!r}: use one of {', '.join(_GAMES)}")
-    module, cls = where.split(":")
-    game_cls = getattr(importlib.import_module(module), cls)
-    kwargs: dict[str, Any] = dict(options)
-    if players is not None:
-        kwargs["players"] = players
-    return game_cls(**kwargs)
+    from .registry import find_game as find
+
+    return find(name, players, **options)
 
 
 def parse_words(text: str) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, fields
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from .actions import PASS, Pass, Play, need_card, parse_common
 from .cards import JOKER, SUITS, Card, Cards, Rank, Suit, make_pack
@@ -499,6 +499,13 @@ class Game500(Game):
 
     name = "500"
     title = "Five Hundred"
+    talon_word = "kitty"
+    lower_is_better = False
+    default_player = "sensible"
+    rule_player = "rules"
+    solver = "cardkit.solver.solve500:Solver500"
+    table_sizes = (3, 4, 5, 6)
+    option_defaults: ClassVar[dict[str, Any]] = Options500().as_dict()
 
     def __init__(self, players: int = 4, names: Sequence[str] | None = None, **options: Any) -> None:
         if players not in (3, 4, 5, 6):

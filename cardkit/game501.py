@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from .actions import PASS, Pass, Play, need_card, parse_common
 from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
@@ -176,6 +176,14 @@ class Game501(Game):
 
     name = "501"
     title = "501♠"
+    talon_word = "talon"
+    lower_is_better = True
+    default_player = "sensible"
+    rule_player = "sensible"
+    solver = "cardkit.solver.solve501:Solver501"
+    table_sizes = (3, 4)
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    look_action = "look"
 
     def __init__(self, players: int = 3, names: Sequence[str] | None = None, **options: Any) -> None:
         from .errors import UnknownOptionError

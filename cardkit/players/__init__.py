@@ -10,12 +10,10 @@
 
 from __future__ import annotations
 
-import importlib
 import random
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
-from ..errors import UnknownOptionError
-from ..game import Action, Game, State, find_game
+from ..game import Action, Game, State
 
 
 class Player(Protocol):
@@ -30,6 +28,9 @@ class RandomPlayer:
     """Chooses uniformly among the legal actions, from ``random.Random(seed)``."""
 
     name = "random"
+    kind: ClassVar[str] = "random"
+    game: ClassVar[type[Game] | None] = None
+    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -43,38 +44,20 @@ class RandomPlayer:
         return "chosen at random among the legal actions"
 
 
-_PLAYERS = {
-    ("501", "random"): "cardkit.players:RandomPlayer",
-    ("500", "random"): "cardkit.players:RandomPlayer",
-    ("501", "sensible"): "cardkit.players.sensible501:Sensible501",
-    ("500", "sensible"): "cardkit.players.sensible500:Sensible500",
-    ("500", "rules"): "cardkit.players.sampler500:Rules500",
-    ("501", "sampler"): "cardkit.players.sampler:SamplingPlayer",
-    ("500", "sampler"): "cardkit.players.sampler:SamplingPlayer",
-}
+def player_names(game: str | Game) -> list[str]:
+    """The player kinds available for ``game`` (a name or a game); see :mod:`cardkit.registry`."""
+    from ..registry import player_kinds
 
-#: Player kinds built with the table's rules (``cls(game, seed=...)``), not only a seed.
-_NEEDS_GAME = {"sampler"}
-
-
-def player_names(game: str) -> list[str]:
-    """The player kinds available for ``game``."""
-    return [p for g, p in _PLAYERS if g == game]
+    return player_kinds(game)
 
 
 def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
     """A new computer player of ``kind`` for ``game`` (a game's name, or the :class:`Game` itself,
-    which the ``sampler`` kind needs to know the table's options).
+    which the ``sampler`` kind needs to know the table's options); see :mod:`cardkit.registry`.
 
     Raises:
         UnknownOptionError: an unknown kind, listing the valid ones.
     """
-    name = game if isinstance(game, str) else game.name
-    where = _PLAYERS.get((name, kind))
-    if where is None:
-        raise UnknownOptionError(f"unknown player {kind!r} for {name}: use one of {', '.join(player_names(name))}")
-    module, cls = where.split(":")
-    factory = getattr(importlib.import_module(module), cls)
-    if kind in _NEEDS_GAME:
-        return factory(find_game(name) if isinstance(game, str) else game, seed=seed)
-    return factory(seed=seed)
+    from ..registry import find_player as find
+
+    return find(game, kind, seed)

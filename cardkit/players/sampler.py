@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Sequence
 
 from ..actions import Play
 from ..cards import JOKER, Card, Rank, Suit
@@ -236,6 +236,9 @@ class SamplingPlayer:
     """
 
     name = "sampler"
+    kind: ClassVar[str] = "sampler"
+    game: ClassVar[type[Game] | None] = None
+    needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 16, use_solver: bool = True,
                  base: Any = None, solver_from_trick: int = 2) -> None:

@@ -18,11 +18,12 @@ It is a fair opponent and the play-out player of estimates (rules.md 500 §4–�
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from ..actions import PASS, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
-from ..game import Action, State
+from ..game import Action, Game, State
+from ..game500 import Game500
 from ..tricks import trick_winner
 
 #: Plain ranks, high to low, for judging a hand before any contract stands.
@@ -78,6 +79,9 @@ class Rules500:
     """A rule-of-thumb Five Hundred player (see the module doc). ``seed`` breaks ties."""
 
     name = "rules"
+    kind: ClassVar[str] = "rules"
+    game: ClassVar[type[Game] | None] = Game500
+    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -8,12 +8,12 @@ It is no expert; it is a fair opponent for learners and a baseline for stronger 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from ..actions import PASS, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
-from ..game import Action
-from ..game500 import GO_ALONE, Bid, Bury, Call, Nominate, State500
+from ..game import Action, Game
+from ..game500 import GO_ALONE, Bid, Bury, Call, Game500, Nominate, State500
 
 
 def forecast(hand: Sequence[Card], trump: Suit | None) -> float:
@@ -50,6 +50,9 @@ class Sensible500:
     """A rule-of-thumb Five Hundred player (see the module doc). ``seed`` breaks ties reproducibly."""
 
     name = "sensible"
+    kind: ClassVar[str] = "sensible"
+    game: ClassVar[type[Game] | None] = Game500
+    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

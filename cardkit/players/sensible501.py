@@ -7,12 +7,12 @@ It is no expert; it is a fair opponent for learners and a baseline for stronger 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from ..actions import PASS, Play
 from ..cards import SUITS, Card, Rank, Suit
-from ..game import Action
-from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Bid, Declare, Give, State501, _ORDER
+from ..game import Action, Game
+from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Bid, Declare, Game501, Give, State501, _ORDER
 
 
 def hand_strength(hand: Sequence[Card], trump: Suit | None) -> int:
@@ -66,6 +66,9 @@ class Sensible501:
     """A rule-of-thumb 501♠ player (see the module doc). ``seed`` breaks ties reproducibly."""
 
     name = "sensible"
+    kind: ClassVar[str] = "sensible"
+    game: ClassVar[type[Game] | None] = Game501
+    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

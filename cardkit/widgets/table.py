@@ -22,9 +22,10 @@ from typing import Any, Callable, Iterable, Sequence
 import ipywidgets as W
 
 from ..cards import Card, Cards
-from ..errors import CardkitError, InvalidActionError
-from ..game import TALON, Action, Game, Match, State, find_game
+from ..errors import CardkitError
+from ..game import TALON, Action, Game, Match, Outcome, State, find_game
 from ..i18n import _, action_text, get_language
+from ..replay import Replay
 from ..svg import cards_svg
 
 
@@ -32,8 +33,6 @@ def _label(action: object) -> str:
     """An action's text as people read it: the record's own text in English, translated otherwise."""
     return str(action) if get_language() == "en" else action_text(action)
 
-#: What each game calls the undealt cards (rules.md 501 §4 "talon", 500 §3 "kitty").
-_TALON_WORD = {"501": "talon", "500": "kitty"}
 
 _CSS = """<style>
 .cardkit-table table.cardkit-board td, .cardkit-table table.cardkit-board th {padding: 2px 8px; vertical-align: middle;}
@@ -45,11 +44,9 @@ _CSS = """<style>
 
 
 def _default_player(game: Game, seed: int | None) -> Any:
-    from ..players import find_player, player_names
+    from ..players import find_player
 
-    kinds = player_names(game.name)
-    kind = "sensible" if "sensible" in kinds else "random"
-    return find_player(game.name, kind, seed=seed)
+    return find_player(game, game.default_player, seed=seed)
 
 
 def _button(description: str, css: str, *, tooltip: str = "", style: str = "",
@@ -110,33 +107,20 @@ class Table(W.VBox):
             if not 0 <= h < game.players:
                 raise CardkitError(f"humans: seat {h} does not exist at a table of {game.players}")
         self.seed = seed
-        self._source = Match(game, seed=seed)  # the engine's seeded first dealer and shuffles
         self.computers: dict[int, Any] = {
             s: (computers or {}).get(s) or _default_player(game, None if seed is None else seed * 10 + s)
             for s in range(game.players) if s not in self.humans}
-        self.live = live
         self.autoplay = autoplay
-        # the script: per hand, the pack, the actions, and (dealer, scores before) from the engine
-        self._packs: list[Cards] = []
-        self._actions: list[list[Action]] = []
-        self._starts: list[tuple[int, list[int]]] = []
-        self._h = 0
-        self._k = 0
-        self._hm: Match | None = None     # a match holding just the current hand, replayed to the cursor
-        self._log: list[tuple[int, Action]] = []
         self._message = ""
-        self._full: tuple[tuple[int, int], Match] | None = None
+        self._replay: Replay | None = None  # None while the controls are being built
         self._build_controls(stay_blind)
         if seat == "auto":
             seat = min(self.humans) if self.humans else None
         self.add_class("cardkit-table")
-        for hand in _match.hands if _match is not None else ():
-            self._packs.append(Cards(hand.pack))
-            self._actions.append(list(hand.history()))
-            self._starts.append((hand.dealer, list(hand.scores_before)))
-        if not self._packs:
-            self._deal_first()
-        self._goto(0, 0)
+        #: The engine's replay cursor this widget shows: script, position, state (see :mod:`cardkit.replay`).
+        self.replay = Replay(game, seed=seed, match=_match, players=self.computers, live=live)
+        self._replay = self.replay
+        self.computers = self.replay.players  # one dict: a seat's player changed here plays there
         self._settle()
         self.seat_picker.value = seat
         self._render()
@@ -164,11 +148,6 @@ class Table(W.VBox):
         if at == "end":
             t.to_end()
         return t
-
-    def _deal_first(self) -> None:
-        self._packs.append(Cards(self.game.shuffled_pack(self._source.rng)))
-        self._actions.append([])
-        self._starts.append((self._source.first_dealer, list(self._source.start_scores)))
 
     def _build_controls(self, stay_blind: bool) -> None:
         names = self.game.names
@@ -206,51 +185,50 @@ class Table(W.VBox):
         self.scores = W.HTML()
         self.scores.add_class("cardkit-scores")
         nav = W.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.seat_picker]
-                     + ([self.stay_blind] if self.humans and self.game.name == "501" else []))
+                     + ([self.stay_blind] if self.humans and self.game.look_action is not None else []))
         self.children = [W.HTML(_CSS), nav, self.status, self.board, self.message, self.actions,
                          W.HBox([self.scores, self.log_html])]
 
     def _blind_changed(self, _change: Any) -> None:
-        if self._hm is not None:
+        if self._replay is not None:
             self._settle()
             self._render()
 
     # ------------------------------------------------------------ reading
 
     @property
+    def live(self) -> bool:
+        """Whether stepping past the end of the script deals and plays on."""
+        return self.replay.live
+
+    @live.setter
+    def live(self, value: bool) -> None:
+        self.replay.live = value
+
+    @property
     def state(self) -> State:
         """The hand at the cursor (a live engine state: read it, do not change it)."""
-        assert self._hm is not None
-        return self._hm.state
+        return self.replay.state
 
     @property
     def position(self) -> tuple[int, int]:
         """The cursor: ``(hand index, number of that hand's actions applied)``, both from 0."""
-        return self._h, self._k
+        return self.replay.cursor
 
     @property
     def script(self) -> list[list[Action]]:
         """The actions of every hand in the script (a copy), including any after the cursor."""
-        return [list(a) for a in self._actions]
+        return self.replay.script
 
     @property
-    def outcome(self) -> Any:
+    def outcome(self) -> Outcome | None:
         """The match's :class:`~cardkit.game.Outcome` at the cursor, or ``None``."""
-        return self._hm.outcome if self._hm is not None else None
+        return self.replay.outcome
 
     @property
     def match(self) -> Match:
         """A :class:`~cardkit.game.Match` replayed from the first hand up to the cursor."""
-        key = (self._h, self._k)
-        if self._full is None or self._full[0] != key:
-            dealer, scores = self._starts[0]
-            m = Match(self.game, seed=self.seed, dealer=dealer, scores=scores)
-            for i in range(self._h + 1):
-                m.new_hand(self._packs[i])
-                for a in self._actions[i][: (self._k if i == self._h else None)]:
-                    m.apply_action(a)
-            self._full = (key, m)
-        return self._full[1]
+        return self.replay.match
 
     def score_sheet(self) -> Any:
         """The score sheet of the finished hands up to the cursor, as a pandas DataFrame."""
@@ -260,105 +238,27 @@ class Table(W.VBox):
 
     # ------------------------------------------------------------ moving
 
-    def _goto(self, h: int, k: int) -> None:
-        dealer, scores = self._starts[h]
-        hm = Match(self.game, dealer=dealer, scores=scores)
-        hm.new_hand(self._packs[h])
-        log = []
-        for a in self._actions[h][:k]:
-            seat = hm.state.current_player()
-            hm.apply_action(a)
-            log.append((seat, a))
-        self._hm, self._h, self._k, self._log = hm, h, k, log
-
-    def _apply(self, a: Action) -> None:
-        assert self._hm is not None
-        seat = self._hm.state.current_player()
-        self._hm.apply_action(a)
-        self._log.append((seat, a))  # type: ignore[arg-type]
-        self._k += 1
-        self._full = None
-
-    def _at_frontier(self) -> bool:
-        return self._k >= len(self._actions[self._h])
-
-    def _step(self) -> str | None:
-        """One step forward; returns why not when it cannot move."""
-        st = self.state
-        if not st.is_terminal():
-            if not self._at_frontier():
-                self._apply(self._actions[self._h][self._k])
-                return None
-            if not self.live:
-                return _("end of the record")
-            seat = st.current_player()
-            assert seat is not None
-            if seat in self.humans:
-                return _("{name} to act: your turn").format(name=self.game.names[seat])
-            a = self.computers[seat].choose(st)
-            self._actions[self._h].append(a)
-            self._apply(a)
-            return None
-        assert self._hm is not None
-        if self._hm.outcome is not None:
-            return _("the match is over: {result}").format(result=self._hm.outcome.result(self.game.names))
-        if self._h + 1 >= len(self._packs):
-            if not self.live:
-                return _("end of the record")
-            self._packs.append(Cards(self.game.shuffled_pack(self._source.rng)))
-            self._actions.append([])
-            self._starts.append((self._hm.dealer, list(self._hm.scores)))
-        self._goto(self._h + 1, 0)
-        self._settle()
-        return None
-
     def _settle(self) -> None:
         """At the end of the script, let computer players move until the user's turn (autoplay),
         and look at a blind user's cards unless they stay blind (rules.md 501 §6, kit)."""
-        if not self.humans or not self.live:
+        if not self.humans:
             return
-        for _i in range(1000):
-            st = self.state
-            if st.is_terminal() or not self._at_frontier():
-                return
-            seat = st.current_player()
-            assert seat is not None
-            if seat in self.humans:
-                legal = st.legal_actions()
-                look = [a for a in legal if str(a) == "look"]
-                if look and not self.stay_blind.value:
-                    self._record(look[0])
-                    continue
-                return
-            if not self.autoplay:
-                return
-            self._record(self.computers[seat].choose(st))
+        self.replay.settle(autoplay=self.autoplay, look=not self.stay_blind.value)
 
-    def _record(self, a: Action) -> None:
-        """Apply ``a`` at the cursor, replacing the script's future when it differs."""
-        acts = self._actions[self._h]
-        if self._k < len(acts) and acts[self._k] == a:
-            self._apply(a)
-            return
-        del acts[self._k:]
-        del self._packs[self._h + 1:], self._actions[self._h + 1:], self._starts[self._h + 1:]
-        acts.append(a)
-        self._apply(a)
-
-    def next(self) -> bool:
-        """Step forward one action (or deal the next hand); returns whether the cursor moved."""
-        why = self._step()
+    def _moved(self, why: str | None) -> bool:
+        if why is None and self.replay.cursor[1] == 0:
+            self._settle()  # a new hand was dealt
         self._message = "" if why is None else escape(why)
         self._render()
         return why is None
 
+    def next(self) -> bool:
+        """Step forward one action (or deal the next hand); returns whether the cursor moved."""
+        return self._moved(self.replay.step())
+
     def back(self) -> bool:
         """Step back one action (or to the end of the previous hand); returns whether it moved."""
-        if self._k > 0:
-            self._goto(self._h, self._k - 1)
-        elif self._h > 0:
-            self._goto(self._h - 1, len(self._actions[self._h - 1]))
-        else:
+        if not self.replay.back():
             self._message = escape(_("at the start"))
             self._render()
             return False
@@ -368,28 +268,23 @@ class Table(W.VBox):
 
     def to_start(self) -> None:
         """Go to the start of the current hand, or of the previous one when already there."""
-        h = self._h - 1 if self._k == 0 and self._h > 0 else self._h
-        self._goto(h, 0)
+        self.replay.start()
         self._message = ""
         self._render()
 
     def to_end(self, limit: int = 10_000) -> None:
         """Step forward to the end of the current hand (playing on if live, up to the user's turn)."""
-        why = None
-        for _i in range(limit):
-            if self.state.is_terminal():
-                break
-            why = self._step()
-            if why is not None:
-                break
+        why = self.replay.end(limit)
         self._message = "" if why is None else escape(why)
         self._render()
 
     def play_to(self, h: int, k: int) -> None:
-        """Put the cursor at hand ``h`` after ``k`` of its actions (both within the script)."""
-        if not (0 <= h < len(self._packs) and 0 <= k <= len(self._actions[h])):
-            raise CardkitError(f"no position ({h}, {k}) in this table's script")
-        self._goto(h, k)
+        """Put the cursor at hand ``h`` after ``k`` of its actions (both within the script).
+
+        Raises:
+            CardkitError: no such position in the script.
+        """
+        self.replay.goto(h, k)
         self._message = ""
         self._render()
 
@@ -402,17 +297,13 @@ class Table(W.VBox):
         Returns:
             ``None`` when the action was applied, else the explanation shown.
         """
-        st = self.state
         try:
-            a = self.game.parse_action(action)
-            why = st.why_illegal(a)
-        except InvalidActionError as e:
+            self.replay.apply(action)
+        except CardkitError as e:  # not an action of this game, or illegal here
             why = str(e)
-        if why is not None:
             self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
             self._render()
             return why
-        self._record(a)
         self._message = ""
         self._settle()
         self._render()
@@ -421,9 +312,9 @@ class Table(W.VBox):
     # ------------------------------------------------------------ drawing
 
     def _render(self) -> None:
-        if self._hm is None:  # still being built
+        if self._replay is None:  # still being built
             return
-        st = self._hm.state
+        st = self._replay.state
         view = st.view(self.seat_picker.value)
         names = self.game.names
         to_act = st.current_player()
@@ -433,20 +324,21 @@ class Table(W.VBox):
         self.message.value = self._message
         self.scores.value = self._scores_html(st)
         viewer = self.seat_picker.value
-        self.log_html.value = "<br>".join(escape(_label(st.describe(a, s, viewer))) for s, a in self._log[-8:])
+        self.log_html.value = "<br>".join(escape(_label(st.describe(a, s, viewer))) for s, a in self._replay.log[-8:])
         self.actions.children = self._action_widgets(st, to_act, legal)
-        at_start = self._h == 0 and self._k == 0
+        at_start = self._replay.at_start()
         self.back_button.disabled = at_start
         self.start_button.disabled = at_start
 
     def _status_html(self, st: State, to_act: int | None) -> str:
         names = self.game.names
-        parts = [_("hand {n}").format(n=self._h + 1), _("dealer {name}").format(name=names[st.dealer]),
+        h, k = self.replay.cursor
+        parts = [_("hand {n}").format(n=h + 1), _("dealer {name}").format(name=names[st.dealer]),
                  escape(st.summary())]
         if to_act is not None:
             who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
             parts.append(f"<span class='cardkit-toact'>{escape(_('{name} to act').format(name=who))}</span>")
-        parts.append(_("step {k} of {n}").format(k=self._k, n=len(self._actions[self._h])))
+        parts.append(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h])))
         return " · ".join(parts)
 
     def _board_html(self, st: State, view: Any, to_act: int | None, legal: list[Action]) -> str:
@@ -482,7 +374,7 @@ class Table(W.VBox):
                         f"<td class='cardkit-badge'>{escape(', '.join(badges))}</td><td>{pic}</td>"
                         f"<td class='cardkit-badge'>{escape(tally)}</td></tr>")
         talon = view.talon
-        word = _(_TALON_WORD.get(self.game.name, "talon"))
+        word = _(self.game.talon_word)
         tpic = cards_svg([None] * talon) if isinstance(talon, int) else cards_svg(list(talon))
         if (isinstance(talon, int) and talon) or (not isinstance(talon, int) and len(talon)):
             rows.append(f"<tr><th style='text-align:left'>{escape(word)}</th><td></td><td>{tpic}</td><td></td></tr>")
@@ -523,8 +415,8 @@ class Table(W.VBox):
         body = "".join(f"<tr><th style='text-align:left'>{escape(label)}</th>"
                        + "".join(f"<td>{escape(str(v))}</td>" for v in vals) + "</tr>" for label, vals in rows)
         out = f"<table><tr><th></th>{head}</tr>{body}</table>"
-        if self._hm is not None and self._hm.outcome is not None:
-            out += f"<div><b>{escape(self._hm.outcome.result(names))}</b></div>"
+        if self.replay.outcome is not None:
+            out += f"<div><b>{escape(self.replay.outcome.result(names))}</b></div>"
         return out
 
     def _action_widgets(self, st: State, to_act: int | None, legal: list[Action]) -> list[W.Widget]:
@@ -686,7 +578,7 @@ class DealStepper(W.VBox):
     def where(self, i: int) -> str:
         """Who receives pack position ``i`` (0-based): a seat name or the talon's name."""
         t = self.targets[i]
-        return _(_TALON_WORD.get(self.game.name, "talon")) if t == TALON else self.game.names[t]
+        return _(self.game.talon_word) if t == TALON else self.game.names[t]
 
     def step(self, d: int) -> None:
         """Deal ``d`` more cards (negative: take back)."""
@@ -716,7 +608,7 @@ class DealStepper(W.VBox):
             card = self.pack[self.n - 1]
             self.caption.value = escape(_("card {i} of {n}: {card} to {who}").format(
                 i=self.n, n=len(self.pack), card=card, who=self.where(self.n - 1)))
-        word = _(_TALON_WORD.get(self.game.name, "talon"))
+        word = _(self.game.talon_word)
         rows = "".join(f"<tr><th style='text-align:left'>{escape(names[s])}</th><td>{cards_svg(list(h))}</td></tr>"
                        for s, h in enumerate(hands) if s in self.targets)
         rows += f"<tr><th style='text-align:left'>{escape(word)}</th><td>{cards_svg([None] * len(talon))}</td></tr>"
