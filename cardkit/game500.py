@@ -1204,10 +1204,14 @@ class State500(State):
         if self.contract is None:
             return _("thrown in") if self._phase == "over" else _("auction")
         name = self.name(self.contractor)  # type: ignore[arg-type]
-        if self.partners and self.game.players == 5:
-            # a partner who surfaces only with the called card stays unnamed until then (§13)
-            known = self._phase == "over" or self.partner_shown or self.rules.call_holder == "owns-up"
-            name += f"+{self.name(self.partners[0])}" if known else "+?"
+        if self.called is not None:
+            # a partner who surfaces only with the called card stays unnamed until then, and so does
+            # a contractor secretly alone with a card of their own: both read "+?" (§13)
+            known = self._phase == "over" or self.partner_known(-1)
+            if not known:
+                name += "+?"
+            elif self.partners:
+                name += f"+{self.name(self.partners[0])}"
         head = f"{name} {self.contract}"
         if self._phase != "over":
             return head
@@ -1228,7 +1232,8 @@ class State500(State):
 
     def partner_known(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: everyone) knows who the contractor's called partner is, or that
-        there is none (5 players; ``call-holder``, rules.md 500 §13). Always true with fixed sides."""
+        there is none (5 players; ``call-holder``, rules.md 500 §13). Always true with fixed sides.
+        A seat number that is no seat (e.g. ``-1``) asks what a spectator of the public table knows."""
         if self.game.players != 5 or self.called is None:  # fixed sides, no call yet, or announced alone
             return True
         if seat is None or self.partner_shown or self.rules.call_holder == "owns-up":
@@ -1236,6 +1241,18 @@ class State500(State):
         if seat in self.partners:  # the holder knows
             return True
         return seat == self.contractor and not self.partners  # a contractor who called their own card
+
+    def settle_called_partner(self) -> None:
+        """Make the partnership follow the called card after the hidden cards were dealt again (a
+        computer player's sample of what it cannot see): the seat other than the contractor holding
+        the unplayed called card is the partner; if none does, the contractor is alone (rules.md 500
+        §13). Does nothing before a call, after the card was played, or with fixed sides."""
+        if self.called is None or self.partner_shown or self.contractor is None:
+            return
+        holder = next((s for s in range(self.game.players)
+                       if s != self.contractor and self.called in self.hands[s]), None)
+        self.partners = () if holder is None else (holder,)
+        self.alone = holder is None
 
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` may see, or everything when ``seat`` is ``None`` (rules.md 500 §5, §9, §13).

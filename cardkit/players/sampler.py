@@ -155,6 +155,21 @@ def knowledge_500(state: State, seat: int) -> Knowledge:
     misere = state.contract is not None and state.contract.is_misere  # type: ignore[attr-defined]
     left = Counter(game.new_pack())
     left.subtract(seen)
+    known: dict[Hashable, list[Card]] = {s: [] for s in caps}
+    # five players: where the unplayed called card may be, as far as this seat knows (§13)
+    called = state.called if left[state.called] > 0 else None  # type: ignore[attr-defined, index]
+    called_slots: list[Hashable] | None = None
+    if called is not None:
+        if state.partner_known(seat):  # type: ignore[attr-defined]
+            if state.partners:  # type: ignore[attr-defined]
+                partner = state.partners[0]  # type: ignore[attr-defined]
+                known[partner].append(called)  # owned up: it is in the partner's hand
+                caps[partner] -= 1
+                left[called] -= 1
+            else:  # no one owned up: the contractor called a card of their own, held or buried
+                called_slots = [c, BURIED]
+        elif state.rules.self_call == "off":  # type: ignore[attr-defined]
+            called_slots = [s for s in others if s != c]  # not the contractor's, not buried
     unseen = [x for x, k in left.items() for _ in range(k)]
     by_allowed: dict[tuple[Hashable, ...], list[Card]] = {}
     for x in unseen:
@@ -164,8 +179,10 @@ def knowledge_500(state: State, seat: int) -> Knowledge:
             allowed = [s for s in allowed if not voids.get(s)]
         if BURIED in caps:
             allowed.append(BURIED)
+        if x == called and called_slots is not None:
+            allowed = [s for s in allowed if s in called_slots]
         by_allowed.setdefault(tuple(allowed), []).append(x)
-    return Knowledge(seat, caps, {s: [] for s in caps}, [(cs, list(a)) for a, cs in by_allowed.items()], voids)
+    return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()], voids)
 
 
 def knowledge(state: State, seat: int) -> Knowledge:
@@ -200,6 +217,9 @@ def sample_state(state: State, seat: int, rng: random.Random, know: Knowledge | 
             st.hands[slot] = full  # type: ignore[attr-defined, index]
     if hasattr(st, "_legal_at"):
         st._legal_at = -1  # the engine's cached legal list belongs to the old cards
+    settle = getattr(st, "settle_called_partner", None)
+    if settle is not None:
+        settle()  # a sampled hidden partner follows the sampled called card, never the real one
     return st
 
 
@@ -356,7 +376,11 @@ def rule_of_thumb(state: State, action: Action) -> str:
     contractor = getattr(state, "contractor", getattr(state, "declarer", None))
     if misere and seat == contractor and not leading:
         return f"ducks under the {trick.led_suit or 'lead'}: taking a trick loses the misère"
-    side = (contractor, *getattr(state, "partners", ())) if contractor is not None else ()
+    known_side = getattr(state, "known_contracting_seats", None)
+    if known_side is not None:
+        side: tuple[Any, ...] = tuple(known_side(seat))  # what this seat knows (rules.md 500 §13)
+    else:
+        side = (contractor, *getattr(state, "partners", ())) if contractor is not None else ()
     suit_of = getattr(state, "suit_of", lambda c: c.suit)
     if leading and trump is not None and seat in side and suit_of(card) is trump and card is not JOKER:
         return "draws trumps"
