@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test,openspiel]'
 	touch $(STAMP)
 
 install: $(STAMP)
