@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test test-engine test-notebooks bench messages clean
+.PHONY: install lab test test-engine test-notebooks bench messages handouts clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ test-browser: install
 # The README's screenshots (docs/screenshots/*.png), remade by the browser tests.
 screenshots: install
 	CARDKIT_BROWSER_TESTS=1 CARDKIT_UPDATE_SCREENSHOTS=1 $(PY) -m pytest -q -rs tests/browser
+
+# Printable one-page handouts (docs/handouts/*.pdf, A4), filled from the engine's own numbers and
+# printed by headless Chromium (/usr/bin/chromium); the HTML they are printed from sits beside them.
+handouts: install
+	$(PY) -m cardkit.handouts docs/handouts
 
 # Message catalogs: extract every _(), N_() and pgettext() of cardkit/**/*.py, update the Spanish
 # catalog (new messages appear untranslated; tests/test_i18n.py fails until they are translated),
