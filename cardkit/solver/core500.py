@@ -81,6 +81,119 @@ def _power(c: int, led: int, trump: int, esuit: np.ndarray, strength: np.ndarray
 
 
 @njit
+def _top_run(s: int, p: int, h: np.ndarray, n: int, suitorder: np.ndarray, suitlen: np.ndarray) -> int:
+    """How many of the highest cards left in suit ``s`` seat ``p`` holds in an unbroken run."""
+    present = 0
+    for i in range(n):
+        present |= h[i]
+    k = 0
+    for r in range(suitlen[s]):
+        c = suitorder[s, r]
+        if (present >> c) & 1:
+            if (h[p] >> c) & 1:
+                k += 1
+            else:
+                break
+    return k
+
+
+@njit
+def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, suitmask: np.ndarray,
+                 suitorder: np.ndarray, suitlen: np.ndarray) -> int:
+    """Tricks seat ``p``, on lead, is sure to win in a row by cashing its top cards (rules.md 500
+    §6, §7): first its unbroken run of top trumps (everyone else must follow while they hold
+    trumps), then in each plain suit its run of top cards, for as many rounds as every other seat
+    still follows suit or holds no trump. Every other seat counts, the partners too, so the lead
+    never leaves ``p``. A free joker in another hand can win any trick: then 0."""
+    if jk >= 0:
+        for i in range(n):
+            if i != p and (h[i] >> jk) & 1:
+                return 0
+    t = 0
+    if trump >= 0:
+        t = _top_run(trump, p, h, n, suitorder, suitlen)
+    qt = t
+    for s in range(4):
+        if s == trump:
+            continue
+        k = _top_run(s, p, h, n, suitorder, suitlen)
+        if k == 0:
+            continue
+        safe = k
+        for i in range(n):
+            if i == p:
+                continue
+            if trump >= 0 and _popcount(h[i] & suitmask[trump]) > t:
+                ln = _popcount(h[i] & suitmask[s])
+                if ln < safe:
+                    safe = ln
+        qt += safe
+    return qt
+
+
+@njit
+def sure_tricks(h: np.ndarray, n: int, trump: int, jk: int, opts: np.ndarray, suitorder: np.ndarray,
+                suitlen: np.ndarray, twin: np.ndarray) -> tuple:
+    """``(seat, k)``: a seat sure to win ``k`` tricks wherever its cards fall, or ``(-1, 0)``.
+    The highest trump left wins the trick it is played to, and so do the next ones while the same
+    seat holds them (rules.md 500 §6); in no-trump the free joker wins its trick (§8), unless a
+    joker played when void as the last card loses (``joker-void=last-card-loses``)."""
+    if trump >= 0:
+        present = 0
+        for i in range(n):
+            present |= h[i]
+        owner = -1
+        k = 0
+        for r in range(suitlen[trump]):
+            c = suitorder[trump, r]
+            if (present >> c) & 1:
+                if owner < 0:
+                    for i in range(n):
+                        if (h[i] >> c) & 1:
+                            owner = i
+                elif ((h[owner] >> c) & 1) == 0:
+                    break
+                tw = twin[c]
+                if tw >= 0 and ((present >> tw) & 1) and ((h[owner] >> tw) & 1) == 0:
+                    break  # an identical card in another hand, played first, would hold the trick
+                k += 1
+        if k == 0:
+            return -1, 0
+        return owner, k
+    if jk >= 0 and opts[OPT_VOID] != 2:
+        for i in range(n):
+            if (h[i] >> jk) & 1:
+                return i, 1
+    return -1, 0
+
+
+@njit
+def last_trick(h: np.ndarray, n: int, leader: int, vo: int, trump: int, jk: int, opts: np.ndarray,
+               esuit: np.ndarray, strength: np.ndarray) -> int:
+    """The position that wins the last trick, every seat holding one card (rules.md 500 §7, §8):
+    the same winner the search's move-by-move play finds, without the search."""
+    c = _low(h[leader])
+    s = esuit[c]
+    if s == 4:
+        return leader  # a led free joker wins whatever suit it names
+    led = s
+    wpow = _power(c, led, trump, esuit, strength)
+    wpos = leader
+    for j in range(1, n):
+        p = (leader + j) % n
+        c = _low(h[p])
+        s = esuit[c]
+        if s != led and s == 4 and opts[OPT_VOID] == 2 and ((vo >> (4 * p + led)) & 1):
+            pw = -2
+        else:
+            pw = _power(c, led, trump, esuit, strength)
+        if pw > wpow:
+            wpow = pw
+            wpos = p
+    return wpos
+
+
+@njit
 def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, wpos: int,
            ls: int, vo: int, pl: int, side: int, trump: int, jk: int, opts: np.ndarray,
            esuit: np.ndarray, strength: np.ndarray, twin: np.ndarray, suitmask: np.ndarray,
@@ -132,11 +245,34 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                 ub = left
                 if misere and ub > 1:
                     ub = 1
-                if ub <= alpha:
+                lb = 0
+                if ub > alpha and beta > 0 and not misere:
+                    if left == 1:
+                        # the last trick: every card is forced (the state of the joker's options
+                        # as played so far decides a joker's power)
+                        ub = lb = (side >> last_trick(h, n, leader, vo, trump, jk, opts, esuit, strength)) & 1
+                    else:
+                        # quick tricks of the leader, sure tricks of the top trumps
+                        qt = quick_tricks(h, n, leader, trump, jk, suitmask, suitorder, suitlen)
+                        if (side >> leader) & 1:
+                            lb = qt
+                        else:
+                            ub = left - qt
+                        owner, k = sure_tricks(h, n, trump, jk, opts, suitorder, suitlen, twin)
+                        if owner >= 0:
+                            if (side >> owner) & 1:
+                                if k > lb:
+                                    lb = k
+                            elif left - k < ub:
+                                ub = left - k
+                if ub <= alpha or lb == ub:
                     ret = ub
                     early = True
                 elif beta <= 0:
                     ret = 0
+                    early = True
+                elif lb >= beta:
+                    ret = lb
                     early = True
                 else:
                     # the free-joker state matters only while the joker is in a hand

@@ -46,6 +46,15 @@ def new_table(log_size: int = LOG_TT) -> tuple[np.ndarray, ...]:
 
 
 @njit
+def _low(m: int) -> int:
+    low = m & -m
+    c = 0
+    while (low >> c) != 1:
+        c += 1
+    return c
+
+
+@njit
 def _points(mask: int, pts: np.ndarray) -> int:
     total = 0
     m = mask
@@ -60,6 +69,15 @@ def _points(mask: int, pts: np.ndarray) -> int:
 
 
 @njit
+def _popcount(m: int) -> int:
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@njit
 def _power(c: int, led: int, trump: int) -> int:
     s = c // 6
     if s == trump:
@@ -67,6 +85,97 @@ def _power(c: int, led: int, trump: int) -> int:
     if s == led:
         return c % 6
     return -1
+
+
+@njit
+def _lowest_points(m: int, k: int) -> int:
+    """The points of the ``k`` lowest cards of the one-suit mask ``m`` (fewer if it holds fewer)."""
+    total = 0
+    while m and k > 0:
+        low = m & -m
+        c = 0
+        while (low >> c) != 1:
+            c += 1
+        total += PTS[c]
+        m ^= low
+        k -= 1
+    return total
+
+
+@njit
+def _top_run(s: int, p: int, h: np.ndarray) -> int:
+    """The mask of the highest cards left in suit ``s`` that seat ``p`` holds in an unbroken run."""
+    present = h[0] | h[1] | h[2]
+    run = 0
+    for r in range(5, -1, -1):
+        c = 6 * s + r
+        if (present >> c) & 1:
+            if (h[p] >> c) & 1:
+                run |= 1 << c
+            else:
+                break
+    return run
+
+
+@njit
+def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple:
+    """Points the seats are sure to take, for the bounds of the search (rules.md 501 §3, §8).
+
+    Returns ``(qt, rounds, owner, top)``: ``qt`` the points of the tricks the ``leader`` wins in a
+    row by cashing its top cards (its unbroken run of top trumps, everyone following with trumps
+    while they hold them; then in each plain suit its run of top cards, for as many rounds as each
+    other seat follows suit or, void, holds no trump it would have to play), counting the led cards
+    and the lowest cards each follower must give; ``rounds`` those tricks; ``owner`` the seat
+    holding the highest trump left, and ``top`` the points of its unbroken run of top trumps, each
+    of which wins its trick wherever it falls (``owner`` -1 in no-trump)."""
+    t = 0
+    qt = 0
+    owner = -1
+    top = 0
+    if trump >= 0:
+        tm = SUITMASK[trump]
+        for r in range(5, -1, -1):
+            c = 6 * trump + r
+            for i in range(3):
+                if (h[i] >> c) & 1:
+                    owner = i
+            if owner >= 0:
+                break
+        if owner >= 0:
+            run = _top_run(trump, owner, h)
+            top = _points(run, PTS)
+            if owner == leader:
+                t = _popcount(run)
+                qt = top
+                for i in range(3):
+                    if i != leader:
+                        qt += _lowest_points(h[i] & tm, t)
+    rounds = t
+    for s in range(4):
+        if s == trump:
+            continue
+        run = _top_run(s, leader, h)
+        k = _popcount(run)
+        if k == 0:
+            continue
+        for i in range(3):
+            if i != leader and trump >= 0 and _popcount(h[i] & SUITMASK[trump]) > t:
+                ln = _popcount(h[i] & SUITMASK[s])
+                if ln < k:
+                    k = ln
+        if k == 0:
+            continue
+        rounds += k
+        # the led cards: the k highest of the run
+        m = run
+        for _j in range(_popcount(run) - k):
+            m &= m - 1
+        qt += _points(m, PTS)
+        for i in range(3):
+            # a follower void in trumps may have thrown this suit's cards on the trump rounds
+            if i != leader and (trump < 0 or _popcount(h[i] & SUITMASK[trump]) >= t):
+                qt += _lowest_points(h[i] & SUITMASK[s], k)
+    return qt, rounds, owner, top
 
 
 # frame fields of the explicit search stack (numba cannot cache recursive functions)
@@ -127,11 +236,42 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                     if (hd >> (6 * s + 2)) & 3 == 3:
                         marr += 40 if s == trump else 20
                 ub = _points(h[0] | h[1] | h[2], PTS) + pend + marr
-                if ub <= alpha:
+                lb = 0
+                if ub > alpha and beta > 0:
+                    if (h[leader] & (h[leader] - 1)) == 0:
+                        # the last trick: every card is forced
+                        c = _low(h[leader])
+                        wpow = _power(c, c // 6, trump)
+                        w = leader
+                        for j in (1, 2):
+                            q = (leader + j) % 3
+                            if _power(_low(h[q]), c // 6, trump) > wpow:
+                                wpow = _power(_low(h[q]), c // 6, trump)
+                                w = q
+                        ub = lb = (_points(h[0] | h[1] | h[2], PTS) + pend) if w == decl else 0
+                    else:
+                        qt, rounds, owner, top = sure_points(h, leader, trump)
+                        if leader == decl:
+                            if rounds > 0:
+                                lb = qt + pend
+                        else:
+                            ub -= qt
+                        if owner == decl:
+                            if top + pend > lb:
+                                lb = top + pend
+                        elif owner >= 0:
+                            if owner != leader:
+                                ub -= top
+                            elif top > qt:
+                                ub -= top - qt
+                if ub <= alpha or lb == ub:
                     ret = ub
                     early = True
                 elif beta <= 0:
                     ret = 0
+                    early = True
+                elif lb >= beta:
+                    ret = lb
                     early = True
                 else:
                     key1 = h[0] | (h[1] << 24) | (leader << 48) | (dwon << 50) | ((pend // 20) << 51)
