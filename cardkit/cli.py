@@ -4,8 +4,10 @@
   plays a whole match between computer players and prints a transcript and the score sheet.
 - ``replay FILE [--json]`` replays a record and prints the result; ``--json`` prints one JSON
   object with ``"scores"`` (after the replay, in seat order).
-- ``solve FILE [--json]`` solves the position the record's last hand ends in (its play phase, all
-  cards known) and prints each legal action with its value under best play, marking the best.
+- ``solve FILE [--json] [--time-limit S] [--node-limit N]`` solves the position the record's last
+  hand ends in (its play phase, all cards known) and prints each legal action with its value under
+  best play, marking the best. The search stops after ``S`` seconds (10 by default; 0: no limit)
+  or ``N`` positions; it then prints each action's proved bounds and says so.
 - ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
   [--method playout|solver] [--json]`` deals the unseen cards ``N`` times and prints, for each
   contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
@@ -141,14 +143,64 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise CardkitError(str(e)) from None
         if not args.json:
             print(f"position after {args.plays or 0} card(s) of play, {match.game.names[state.current_player()]} to act")
-    sol = solve(state)
+    sol = _solve_within_budget(state, args)
     if args.json:
         out = {"game": sol.game, "seat": sol.seat, "unit": sol.unit, "value": sol.value, "made": sol.made,
                "target": sol.target, "actions": [{"action": str(v.action), "value": v.value} for v in sol.values]}
+        if not sol.settled:
+            out.update({"settled": False, "budget": sol.note, "value_range": list(sol.value_range),
+                        "made_known": sol.known})
+            for item, (lo, hi) in zip(out["actions"], sol.ranges):
+                item.update({"low": lo, "high": hi})
         print(json.dumps(out, ensure_ascii=False))
-    else:
+    elif sol.settled:
         print(sol)
+    else:
+        print("\n".join(_unsettled_lines(sol)))
     return 0
+
+
+def _solve_within_budget(state: Any, args: argparse.Namespace) -> Any:
+    """The solution of ``state`` within ``--time-limit`` / ``--node-limit``, with a progress bar on
+    stderr for a search that runs over a second (not with ``--json``)."""
+    from .solver import solve
+    from .solver.solve500 import Budget
+
+    if args.time_limit < 0 or (args.node_limit is not None and args.node_limit < 1):
+        raise CardkitError("--time-limit must be at least 0 (0: no limit) and --node-limit at least 1")
+    bar = None
+    progress = None
+    if not args.json:
+        from tqdm import tqdm
+
+        bar = tqdm(desc="solving", unit=" nodes", unit_scale=True, delay=1.0, file=sys.stderr, leave=False)
+
+        def progress(nodes: int) -> None:
+            bar.update(nodes - bar.n)
+
+    budget = Budget(seconds=args.time_limit or None, nodes=args.node_limit, progress=progress)
+    try:
+        return solve(state, budget=budget)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _unsettled_lines(sol: Any) -> list[str]:
+    """A solution stopped by its budget, as text: each action's proved bounds and what is known."""
+    width = max([len(str(v.action)) for v in sol.values] + [6])
+    lines = [sol.heading, f"  {'action':<{width}}  {'value':>7}"]
+    for v, (lo, hi) in zip(sol.values, sol.ranges):
+        lines.append(f"  {str(v.action):<{width}}  {lo if lo == hi else f'{lo}–{hi}':>7}")
+    lo, hi = sol.value_range
+    lines.append(f"not solved exactly: {sol.note}; with best play the value is "
+                 + (f"{lo}" if lo == hi else f"between {lo} and {hi}"))
+    if sol.known:
+        lines.append("with best play the contract is " + ("made" if sol.made else "failed"))
+    else:
+        lines.append("whether the contract is made is not settled within the budget "
+                     "(raise --time-limit or --node-limit)")
+    return lines
 
 
 def _seat_arg(text: str | None) -> Any:
@@ -200,6 +252,11 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--plays", type=int, default=None,
                      help="solve the position after this many cards of play (0: the opening lead); "
                           "by default where the record ends, or its opening lead if the hand is over")
+    sol.add_argument("--time-limit", type=float, default=10.0,
+                     help="seconds the search may take (default 10; 0: no limit); when they are spent the "
+                          "answer gives each action's proved bounds and says so")
+    sol.add_argument("--node-limit", type=int, default=None,
+                     help="positions the search may visit (default: no limit); as --time-limit")
     sol.set_defaults(func=cmd_solve)
     est = sub.add_parser("estimate", help="the chance a contract makes over random deals of the unseen cards")
     est.add_argument("game", help="501 or 500")

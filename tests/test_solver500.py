@@ -205,3 +205,28 @@ def test_plain_python_kernel_gives_the_same_values():
         s = random_play_state(Game500(), seed=seed, tricks_left=3, mid_trick=seed % 3, prefer=PREFER["no-trump"])
         want.append(str([v.value for v in solve(s).values]))
     assert out.split("\n")[:4] == want
+
+
+@pytest.mark.parametrize("players,kind,left", [(4, "trumps", 6), (4, "no-trump", 6), (6, "random", 5),
+                                               (4, "misere", 8)])
+def test_a_spent_budget_gives_true_bounds(players, kind, left):
+    """A search stopped by its node budget says so and gives, for each action, bounds that hold the
+    exact value (solved without a budget); a bigger budget settles the same table exactly."""
+    from cardkit.solver.solve500 import Budget
+
+    game = Game500(players)
+    for seed in range(3):
+        state = random_play_state(game, seed=seed, tricks_left=left, prefer=PREFER[kind])
+        exact = solve(state, Solver500())
+        for nodes in (1, 50, 400):
+            sol = solve(state, Solver500(), budget=Budget(nodes=nodes))
+            if sol.settled:
+                assert [v.value for v in sol.values] == [v.value for v in exact.values]
+                continue
+            assert "node budget" in sol.note
+            assert all(lo <= v.value <= hi for (lo, hi), v in zip(sol.ranges, exact.values))
+            assert sol.value_range[0] <= exact.value <= sol.value_range[1]
+            if sol.known:
+                assert sol.made == exact.made
+        big = solve(state, Solver500(), budget=Budget(nodes=10**9, seconds=600))
+        assert big.settled and [v.value for v in big.values] == [v.value for v in exact.values]

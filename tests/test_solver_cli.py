@@ -83,3 +83,16 @@ def test_solve_a_finished_example_from_its_opening_lead(capsys):
     assert json.loads(capsys.readouterr().out)["value"] == 8
     assert main(["solve", "data/examples/500_made_8_hearts.json", "--plays", "400"]) == 2
     assert "not 400" in capsys.readouterr().err
+
+
+def test_six_handed_opening_lead_is_solved_within_the_default_budget(capsys):
+    """The shipped six-handed record (63-card pack, identical cards): its opening lead is solved
+    exactly within the default time limit, and a tiny node limit gives bounds and says so."""
+    path = str(EXAMPLES / "500_six_handed_identical_cards.json")
+    assert main(["solve", path, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "settled" not in out and out["value"] == 10 and out["made"]
+    assert main(["solve", path, "--node-limit", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "not solved exactly: node budget of 1 spent" in text
+    assert main(["solve", path, "--node-limit", "0"]) == 2

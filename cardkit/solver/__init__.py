@@ -74,6 +74,14 @@ class Solution:
     side: tuple[int, ...]
     names: list[str] = field(default_factory=list)
     heading: str = ""
+    #: False when a budget stopped the search first: then ``value`` and each action's value are the
+    #: lowest proved, ``ranges`` each action's proved (lowest, highest), ``value_range`` the
+    #: position's, ``known`` whether ``made`` is proved all the same, ``note`` which budget was spent
+    settled: bool = True
+    ranges: list[tuple[int, int]] = field(default_factory=list)
+    value_range: tuple[int, int] = (0, 0)
+    known: bool = True
+    note: str = ""
 
     def best(self) -> list[ActionValue]:
         """The actions that reach :attr:`value`."""
@@ -149,12 +157,14 @@ def solver_for(state: State) -> Any:
     return _SOLVERS[name]
 
 
-def solve(state: State, solver: Any = None) -> Solution:
+def solve(state: State, solver: Any = None, budget: Any = None) -> Solution:
     """Solve the play position ``state`` (unchanged): every legal action's value with best play.
 
     Args:
         state: a 501 or Five Hundred hand in its play phase, any trick, any seat to act.
         solver: a solver object to use (default: one shared per game, see :func:`solver_for`).
+        budget: a :class:`~cardkit.solver.solve500.Budget` (seconds, nodes); when it is spent the solution says so (``settled`` false) and
+            gives each action's proved bounds. ``None``: no limit.
 
     Returns:
         a :class:`Solution`.
@@ -163,7 +173,9 @@ def solve(state: State, solver: Any = None) -> Solution:
         CardkitError: the hand is not in its play phase.
     """
     solver = solver or solver_for(state)
-    return solver.solve(state)
+    if budget is not None:
+        return solver.solve(state, budget=budget)  # type: ignore[no-any-return]
+    return solver.solve(state)  # type: ignore[no-any-return]
 
 
 def best_line(state: State, solver: Any = None) -> list[LineStep]:

@@ -32,6 +32,8 @@ from ._jit import njit
 
 JOKER_TOP = 1_000_000
 INF = 100
+#: what :func:`search` returns when it stops at its node budget (``stats[1]``)
+ABORTED = -1000
 LOG_TT = 19
 MAXDEPTH = 64
 # option flags (the engine's Options500, rules.md 500 §8)
@@ -204,7 +206,9 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
     """The counted side's future tricks within ``(alpha, beta)`` (fail-soft), from a position
     with ``nplayed = popcount(table)`` cards in the trick, ``led``/``wpow``/``wpos`` its led suit,
     best strength and winning position (``-1`` when empty). ``jk`` is the free joker's number or
-    -1. ``forced`` ≥ 0 searches only that move at the root. ``h`` is restored on return."""
+    -1. ``forced`` ≥ 0 searches only that move at the root. ``h`` is restored on return.
+    ``stats[0]`` counts nodes; when ``stats[1]`` > 0 the search stops once ``stats[0]`` passes it
+    and returns :data:`ABORTED` (every table entry stored so far stays exact)."""
     mask = tlo.shape[0] - 1
     misere = opts[OPT_MISERE]
     d = 0
@@ -224,6 +228,11 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
     while True:
         if mode == 0:
             stats[0] += 1
+            if stats.shape[0] > 1 and stats[1] > 0 and stats[0] > stats[1]:
+                # over the node budget: put the hands back and give up (nothing half-done is stored)
+                for dd in range(d - 1, -1, -1):
+                    h[fr[dd, _P]] = fr[dd, _HM]
+                return ABORTED
             leader = fr[d, _LEADER]
             nplayed = fr[d, _NPLAYED]
             led = fr[d, _LED]

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -168,6 +170,36 @@ class Position500:
         return self.index[(seat, action.card)]
 
 
+class OverBudget(CardkitError):
+    """A search passed its :class:`Budget`."""
+
+
+@dataclass
+class Budget:
+    """A limit on the searches of one question: ``seconds`` of wall-clock time and/or ``nodes``
+    searched (``None``: no limit of that kind). ``progress`` is called with the nodes searched so
+    far after every slice of ``slice_nodes`` nodes (about a tenth of a second each)."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+    progress: Callable[[int], None] | None = None
+    slice_nodes: int = 500_000
+    started_at: float = 0.0
+    started_nodes: int = 0
+
+    def start(self, nodes: int) -> None:
+        """Start the clock and the node count (``nodes``: the solver's counter now)."""
+        self.started_at = time.monotonic()
+        self.started_nodes = nodes
+
+    def check(self, nodes: int) -> None:
+        """Raise :class:`OverBudget` when the time or the nodes are spent."""
+        if self.seconds is not None and time.monotonic() - self.started_at >= self.seconds:
+            raise OverBudget(f"time budget of {self.seconds:g} s spent")
+        if self.nodes is not None and nodes - self.started_nodes >= self.nodes:
+            raise OverBudget(f"node budget of {self.nodes:,} spent")
+
+
 class Solver500:
     """Exact double-dummy trick counts of Five Hundred play positions (rules.md 500 §6–§9), for
     every table size and rule option of :class:`~cardkit.game500.Game500`.
@@ -182,8 +214,9 @@ class Solver500:
         self.mv = np.zeros((core500.MAXDEPTH, 80), np.int64)
         self.fr = np.zeros((core500.MAXDEPTH, core500.FIELDS), np.int64)
         self.kw = np.zeros((core500.MAXDEPTH, core500.WORDS), np.int64)
-        self.stats = np.zeros(1, np.int64)
+        self.stats = np.zeros(2, np.int64)
         self.h = np.zeros(6, np.int64)
+        self.budget: Budget | None = None
 
     def _gen(self, pos: Position500) -> int:
         key = pos.invariants()
@@ -195,20 +228,53 @@ class Solver500:
         return self._gens[key]
 
     def future(self, pos: Position500, move: int = -1, alpha: int = -core500.INF, beta: int = core500.INF) -> int:
-        """The counted side's tricks from here with best play (``move``: forced first move)."""
+        """The counted side's tricks from here with best play (``move``: forced first move).
+
+        Raises:
+            OverBudget: a :class:`Budget` is set (:meth:`set_budget`) and the search passed it.
+        """
         self.h[:] = 0
         self.h[:pos.n] = pos.hands
-        return int(core500.search(self.h, pos.n, pos.leader, pos.table, pos.led, pos.wpow, pos.wpos, pos.ls,
-                                  pos.vo, pos.pl, pos.side, pos.trump, pos.jk, pos.opts, pos.esuit, pos.strength,
-                                  pos.twin, pos.suitmask, pos.suitorder, pos.suitlen, alpha, beta, move,
-                                  *self.table, self._gen(pos), self.mv, self.fr, self.kw, self.stats))
+        args = (self.h, pos.n, pos.leader, pos.table, pos.led, pos.wpow, pos.wpos, pos.ls, pos.vo, pos.pl,
+                pos.side, pos.trump, pos.jk, pos.opts, pos.esuit, pos.strength, pos.twin, pos.suitmask,
+                pos.suitorder, pos.suitlen, alpha, beta, move, *self.table, self._gen(pos), self.mv, self.fr,
+                self.kw, self.stats)
+        budget = self.budget
+        if budget is None:
+            self.stats[1] = 0
+            return int(core500.search(*args))
+        while True:
+            # run in slices of nodes, looking at the clock between them; a search cut short is
+            # started again and finds its finished parts in the table
+            end = int(self.stats[0]) + budget.slice_nodes
+            if budget.nodes is not None:
+                end = min(end, budget.started_nodes + budget.nodes)
+            self.stats[1] = end
+            r = int(core500.search(*args))
+            self.stats[1] = 0
+            if budget.progress is not None:
+                budget.progress(int(self.stats[0]) - budget.started_nodes)
+            if r != core500.ABORTED:
+                return r
+            budget.check(int(self.stats[0]))
 
-    def exact(self, pos: Position500, move: int = -1, guess: int | None = None) -> int:
+    def set_budget(self, budget: Budget | None) -> None:
+        """Bound every later search by ``budget`` (``None``: no bound); the clock starts now."""
+        if budget is not None:
+            budget.start(int(self.stats[0]))
+        self.budget = budget
+
+    def exact(self, pos: Position500, move: int = -1, guess: int | None = None,
+              box: list[int] | None = None) -> int:
         """:meth:`future` by null-window searches, each asking "at least k tricks?" (far cheaper
-        than one full-window search): MTD(f) from ``guess``, else bisection over the tricks left."""
+        than one full-window search): MTD(f) from ``guess``, else bisection over the tricks left.
+        ``box``: ``[low, high]`` bounds already known, narrowed in place as searches finish (so a
+        search stopped by its budget leaves what was proved)."""
         lo, hi = 0, max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
         if pos.misere:
             hi = min(hi, 1)
+        if box is not None:
+            lo, hi = max(lo, box[0]), min(hi, box[1])
         g = None if guess is None else min(max(guess, lo), hi)
         while lo < hi:
             if g is None:
@@ -220,6 +286,8 @@ class Solver500:
                 lo = r
             else:
                 hi = r
+            if box is not None:
+                box[0], box[1] = lo, hi
             g = r if g is not None else None
         return lo
 
@@ -234,29 +302,62 @@ class Solver500:
 
     def action_values(self, state) -> list[tuple[Action, int]]:
         """Each legal action of the seat to act with the value after it (best play by all)."""
+        return [(a, lo) for a, lo, _hi in self.action_ranges(state)[0]]
+
+    def action_ranges(self, state, budget: Budget | None = None) -> tuple[list[tuple[Action, int, int]], str]:
+        """Each legal action with the lowest and highest value it can have after it (equal when
+        solved), and ``""`` or why the answer stops short (the ``budget`` was spent).
+
+        With a budget, whether each action makes the contract is settled first (one narrow search
+        each), then the exact values; a search the budget stops leaves the bounds proved so far.
+        """
         pos = Position500.from_state(state)
         seat = state.current_player()
-        out: list[tuple[Action, int]] = []
-        guess = None
-        for a in state.legal_actions():
-            v = self.exact(pos, pos.move_of(seat, a), guess)
-            guess = v
-            out.append((a, pos.banked + v))
-        return out
+        acts = list(state.legal_actions())
+        moves = [pos.move_of(seat, a) for a in acts]
+        top = max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
+        boxes = [[0, min(top, 1) if pos.misere else top] for _m in moves]
+        need = 1 if pos.misere else pos.target - pos.banked  # future tricks that decide the contract
+        note = ""
+        self.set_budget(budget)
+        try:
+            if budget is not None:
+                for m, box in zip(moves, boxes):
+                    if box[0] < need <= box[1]:
+                        r = self.future(pos, m, need - 1, need)
+                        if r >= need:
+                            box[0] = max(box[0], r)
+                        else:
+                            box[1] = min(box[1], r)
+            guess = None
+            for m, box in zip(moves, boxes):
+                guess = self.exact(pos, m, guess, box)
+        except OverBudget as e:
+            note = str(e)
+        finally:
+            self.set_budget(None)
+        return [(a, pos.banked + lo, pos.banked + hi) for a, (lo, hi) in zip(acts, boxes)], note
 
     def table_bytes(self) -> int:
         """The transposition table's size in bytes."""
         return sum(a.nbytes for a in self.table)
 
-    def solve(self, state):
-        """A :class:`~cardkit.solver.Solution` for a Five Hundred play position."""
+    def solve(self, state, budget: Budget | None = None):
+        """A :class:`~cardkit.solver.Solution` for a Five Hundred play position.
+
+        ``budget``: a :class:`Budget` (time, nodes) for the whole answer; when it is spent the
+        solution is not ``settled``: each action's ``value`` is then the lowest it can be, and
+        ``ranges`` gives each action's proved ``(lowest, highest)``."""
         from . import ActionValue, Solution
 
         pos = Position500.from_state(state)
-        values = [ActionValue(a, v) for a, v in self.action_values(state)]
+        triples, note = self.action_ranges(state, budget)
+        values = [ActionValue(a, lo) for a, lo, _hi in triples]
         seat = state.current_player()
         maxim = bool((pos.side >> pos.seats.index(seat)) & 1) != pos.misere
-        best = max(v.value for v in values) if maxim else min(v.value for v in values)
+        pick = max if maxim else min
+        best = pick(lo for _a, lo, _hi in triples)
+        best_hi = pick(hi for _a, _lo, hi in triples)
         names = state.game.names
         counted = (state.contractor,) if pos.misere else state.contracting_seats()
         who = " ".join(names[s] for s in counted)
@@ -268,5 +369,13 @@ class Solver500:
             heading = _("Five Hundred: {seat} to play; {contract} by {who}; value: tricks {who} take in the hand "
                         "with best play").format(seat=names[seat], contract=state.contract, who=who)
             made = best >= pos.target
-        return Solution("500", seat, maxim, values, best, "misere" if pos.misere else "tricks", pos.target,
-                        made, tuple(counted), list(names), heading)
+        sol = Solution("500", seat, maxim, values, best, "misere" if pos.misere else "tricks", pos.target,
+                       made, tuple(counted), list(names), heading)
+        if note:
+            sol.settled = False
+            sol.note = note
+            sol.ranges = [(lo, hi) for _a, lo, hi in triples]
+            sol.value_range = (best, best_hi)
+            sol.made = (best_hi == 0) if pos.misere else best >= pos.target
+            sol.known = sol.made or ((best >= 1) if pos.misere else best_hi < pos.target)
+        return sol
