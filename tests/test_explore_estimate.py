@@ -105,9 +105,29 @@ def test_solver_estimate_five_hundred():
     pytest.importorskip("cardkit.solver.solve500")
     g500 = find_game("500")
     t = estimate_bid(g500, "JK JH JD AH KH QH 10H 9H 8H 7H", "10H", n=1, seat=1, seed=1, method="solver",
-                     progress=False)
+                     progress=False, exact=True)
     # all ten trumps from the top: ten tricks with best play; 10♥ (500) pays itself, no sweep bonus
     assert (t["tricks"] == 10).all() and t["made"].all() and (t["score"] == 500).all()
+
+
+def test_solver_estimate_five_hundred_made_or_failed_only():
+    """Without ``exact`` only made-or-not (and a sweep, where it pays more) is searched: the same
+    made and score as the exact count on every deal, tricks NaN. 6♥ with the ten top trumps sweeps:
+    the sweep pays 250 instead of 6♥'s 140 (rules.md 500 §10)."""
+    pytest.importorskip("cardkit.solver.solve500")
+    g500 = find_game("500")
+    hand = "JK JH JD AH KH 9S 5S 4H 6D 7D"
+    for contract in ("7H", "9H", "misere"):
+        try:
+            fast = estimate_bid(g500, hand, contract, n=12, seat=1, seed=4, method="solver", progress=False)
+        except CardkitError:
+            continue  # misère needs an earlier seven with four players
+        slow = estimate_bid(g500, hand, contract, n=12, seat=1, seed=4, method="solver", progress=False, exact=True)
+        assert fast["tricks"].isna().all() and (fast["made"] == slow["made"]).all()
+        assert (fast["score"] == slow["score"]).all()
+    top = "JK JH JD AH KH QH 10H 9H 8H 7H"
+    t = estimate_bid(g500, top, "6H", n=2, seat=1, seed=1, method="solver", progress=False)
+    assert t["made"].all() and (t["score"] == 250).all()
 
 
 def test_progress_bar(g501, capsys):

@@ -163,8 +163,9 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         talon: cards known to be in the talon / kitty.
         seed: the seed of the deals and the players.
         progress: show a progress bar (tqdm) while running.
-        exact: with the solver, also find 501♠'s exact hand total with best play (slower; else
-            only made or not is searched and ``points`` is NaN).
+        exact: with the solver, also find the exact hand total (501♠) or trick count (Five
+            Hundred) with best play (slower; else only made or not is searched, and ``points`` or
+            ``tricks`` is NaN).
 
     Returns:
         A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),

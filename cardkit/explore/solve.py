@@ -1,9 +1,10 @@
 """The solver's part in estimates: a hand in its play phase, valued with best play by everyone.
 
 The perfect-information solver (:mod:`cardkit.solver`) answers "is the contract made with best
-play?" and "how many points / tricks with best play?". For 501♠ a null-window search around the
-contract (made or not) is used: far faster than the exact total, and all an estimate of the
-chance to make needs. The score change then follows the game's scoring (rules.md 501 §6, §10;
+play?" and "how many points / tricks with best play?". In both games a null-window search around the
+contract (made or not) is used: far faster than the exact total or trick count, and all an
+estimate of the chance to make needs (Five Hundred asks a second one, "all ten tricks?", where a
+sweep would pay more). The score change then follows the game's scoring (rules.md 501 §6, §10;
 rules.md 500 §10): a made contract scores its value, a failed one loses it.
 """
 
@@ -56,8 +57,8 @@ def solved_result(state: State, seat: int, solver: Any, exact: bool = False) -> 
     """The result row of :func:`cardkit.explore.estimate.estimate_bid` for the contracting ``seat``
     when everyone plays best from ``state`` (unchanged).
 
-    Returns ``made``, ``score`` (the seat's score change), ``summary`` and ``points`` (501♠; NaN
-    unless ``exact``) or ``tricks`` (Five Hundred).
+    Returns ``made``, ``score`` (the seat's score change), ``summary`` and ``points`` (501♠) or
+    ``tricks`` (Five Hundred), NaN unless ``exact``.
 
     Raises:
         CardkitError: ``state`` is not in its play phase.
@@ -74,14 +75,40 @@ def solved_result(state: State, seat: int, solver: Any, exact: bool = False) -> 
                 "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
                 "points": points, "trump": trump}
     contract = state.contract  # type: ignore[attr-defined]
+    value = contract.value
+    if not exact and hasattr(solver, "future"):
+        made, sweep = solved_made_500(state, solver, value < 250)
+        if sweep:
+            value = 250  # rules.md 500 §10: a sweep on a contract worth less pays 250
+        return {"made": made, "score": value if made else -value,
+                "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
+                "tricks": math.nan}
     if hasattr(solver, "position_value"):
         tricks = solver.position_value(state)  # one search by null windows, not one per legal card
     else:
         tricks = solver.solve(state).value
     made = tricks == 0 if contract.is_misere else tricks >= contract.tricks
-    value = contract.value
     if made and not contract.is_misere and tricks == 10 and value < 250:
         value = 250  # rules.md 500 §10: a sweep on a contract worth less pays 250
     unit = "tricks to the contractor" if contract.is_misere else "tricks"
     return {"made": made, "score": value if made else -value,
             "summary": f"{state.summary()} with best play: {tricks} {unit}", "tricks": tricks}
+
+
+def solved_made_500(state: State, solver: Any, ask_sweep: bool = True) -> tuple[bool, bool]:
+    """``(made, sweep)`` of a Five Hundred play position with best play, by narrow searches only:
+    whether the contracting side takes the tricks bid (misère: whether the contractor takes none),
+    and, when ``ask_sweep`` and it is made, whether it takes all ten (rules.md 500 §9, §10)."""
+    from ..solver.solve500 import Position500
+
+    pos = Position500.from_state(state)
+    if pos.misere:
+        return solver.future(pos, -1, 0, 1) < 1, False
+    left = max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
+
+    def at_least(k: int) -> bool:  # the counted side takes at least k tricks in the hand
+        need = k - pos.banked
+        return need <= 0 or (need <= left and solver.future(pos, -1, need - 1, need) >= need)
+
+    made = at_least(pos.target)
+    return made, bool(made and ask_sweep and at_least(10))
