@@ -5,11 +5,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test test-engine test-notebooks bench messages handouts clean
+.PHONY: install lab test test-engine test-notebooks bench messages handouts clean serve
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test,openspiel]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test,openspiel,server]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -24,6 +24,13 @@ test-engine: install
 
 test-notebooks: install
 	$(PY) -m pytest -q --nbval notebooks --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+# The table server: students play one table from their own devices, a projector shows it.
+# SERVE_FLAGS="--host 0.0.0.0 --public-url http://THIS-MACHINE:8765/" serves a classroom network.
+SERVE_FLAGS ?=
+SERVE_DB ?= cardkit-tables.sqlite
+serve: install
+	$(PY) -m cardkit serve --db $(SERVE_DB) $(SERVE_FLAGS)
 
 bench: install
 	$(PY) benchmarks/run.py

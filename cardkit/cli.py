@@ -11,6 +11,9 @@
 - ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
   [--method playout|solver] [--json]`` deals the unseen cards ``N`` times and prints, for each
   contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
+- ``serve [--host 127.0.0.1] [--port 8765] [--db FILE]`` runs the table server (:mod:`cardkit.server`).
+- ``new-table GAME [--players N] [--computer SEAT ...] [--url URL]`` makes a table on a running
+  server and prints the projector's link and each student's link.
 
 Errors go to stderr with exit status 2.
 """
@@ -228,6 +231,25 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .server import serve
+
+    serve(args.host, args.port, args.db, computer_delay=args.computer_delay, public_url=args.public_url,
+          durable=args.durable)
+    return 0
+
+
+def cmd_new_table(args: argparse.Namespace) -> int:
+    from .server.client import new_table
+
+    made = new_table(args.url, args.game, players=args.players, computer=args.computer or [],
+                     options=_rules(args.rule), seed=args.seed)
+    print(f"projector: {made['show']}")
+    for s in made["seats"]:
+        print(f"{s['name']}: " + ("computer player" if s["computer"] else s["play"]))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m cardkit``."""
     p = argparse.ArgumentParser(prog="python -m cardkit", description="cardkit: 501♠ and Five Hundred")
@@ -277,6 +299,22 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--progress", action="store_true", help="show a progress bar")
     est.add_argument("--json", action="store_true", help="print one JSON object")
     est.set_defaults(func=cmd_estimate)
+    srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    srv.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
+    srv.add_argument("--db", default="cardkit-tables.sqlite", help="SQLite file of the tables (resumed if it exists)")
+    srv.add_argument("--computer-delay", type=float, default=0.8, help="seconds a computer player waits before acting")
+    srv.add_argument("--public-url", default=None, help="the address students use, for join links and QR codes")
+    srv.add_argument("--durable", action="store_true", help="flush every action to disk (survives power loss)")
+    srv.set_defaults(func=cmd_serve)
+    new = sub.add_parser("new-table", help="make a table on a running server and print its links")
+    new.add_argument("game", help="501 or 500")
+    new.add_argument("--players", type=int, default=None, help="number of players")
+    new.add_argument("--computer", type=int, action="append", help="a seat (0, 1, ...) played by the computer")
+    new.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
+    new.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
+    new.add_argument("--url", default="http://127.0.0.1:8765/", help="the server (default http://127.0.0.1:8765/)")
+    new.set_defaults(func=cmd_new_table)
     return p
 
 

@@ -1,0 +1,417 @@
+"""The table server's ASGI application (Starlette), its routes and limits.
+
+HTTP and WebSocket interface (JSON; see docs/server.md):
+
+- ``GET /healthz`` → ``{"ok": true}``
+- ``POST /api/tables`` ``{"game", "players", "options", "computer", "seed", "names"}`` →
+  ``{"table", "seats": [{"seat", "name", "code", "computer"}], "teacher", "play", "show"}``
+- ``GET /api/tables/ID?code=C`` → the view for that code
+- ``POST /api/tables/ID/actions`` ``{"code", "action", "step"?}`` → the new view, or an error
+- ``WS /api/tables/ID/ws?code=C`` → ``{"view": …}`` after every change; send ``{"action", "step"?}``
+  to act; a refusal comes back as ``{"error", "rule"}``
+- ``GET /api/tables/ID/record?code=TEACHER`` → the match record (:mod:`cardkit.records`)
+- ``GET /api/tables/ID/qr/SEAT.svg?code=TEACHER`` → the QR code of a seat's join link (SVG)
+- ``GET /play/ID?code=C``, ``GET /show/ID?code=TEACHER`` → the student's and the projector's pages
+
+Every refusal has an error status and the body ``{"error": message, "rule": item}``, and changes
+nothing; an unexpected failure is answered 500 with the same shape, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from .store import Store
+from .tables import Room, TableError
+
+log = logging.getLogger("cardkit.server")
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: Largest request body (HTTP) or message (WebSocket) read, in bytes (server.md §6).
+MAX_MESSAGE = 4096
+#: Largest WebSocket frame the protocol layer accepts before closing the connection (1009), bytes.
+MAX_FRAME = 1 << 20
+#: Messages per second allowed on one WebSocket connection, and the burst (server.md §6).
+RATE, BURST = 20.0, 40
+#: Refusals for flooding after which a WebSocket connection is closed (code 1008).
+FLOOD_CLOSE = 200
+#: Most tables one server holds (server.md §6).
+MAX_TABLES = 2000
+
+
+class TokenBucket:
+    """A rate limit: ``rate`` tokens a second, at most ``burst`` saved; :meth:`take` spends one."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        """Spend a token if there is one; False when the limit is reached."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One WebSocket subscriber: who it is, and a queue of messages to send in order."""
+
+    def __init__(self, ws: WebSocket, viewer: int | None) -> None:
+        self.ws = ws
+        self.viewer = viewer
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.bucket = TokenBucket()
+
+
+class Hall:
+    """Every table of the server, its store, subscribers and the computer players' pacing.
+
+    Args:
+        store: the database.
+        computer_delay: seconds a computer player waits before acting (so people can follow).
+        public_url: the address students use to reach the server, for join links and QR codes
+            (default: the address the request came to).
+    """
+
+    def __init__(self, store: Store, computer_delay: float = 0.8, public_url: str | None = None) -> None:
+        self.store = store
+        self.computer_delay = computer_delay
+        self.public_url = public_url.rstrip("/") + "/" if public_url else None
+        self.rooms: dict[str, Room] = {}
+        self.subscribers: dict[str, set[Connection]] = {}
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        for row in store.tables():
+            room = Room.restore(row, store)
+            self.rooms[room.id] = room
+
+    def room(self, table_id: str) -> Room:
+        """The table ``table_id``. Raises :class:`TableError` (404) for an unknown table."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            raise TableError(404, "no table with this id on this server", "server.md §2")
+        return room
+
+    def changed(self, room: Room) -> None:
+        """Tell every subscriber of ``room`` its new view, then let a computer seat act if one is due."""
+        for conn in self.subscribers.get(room.id, ()):
+            conn.queue.put_nowait(room.message(conn.viewer))
+        self.drive(room)
+
+    def drive(self, room: Room) -> None:
+        """Start the computer players of ``room`` if a computer seat is to act and none is running."""
+        if room.computer_to_act() is None:
+            return
+        task = self.drivers.get(room.id)
+        if task is not None and not task.done():
+            return
+        self.drivers[room.id] = asyncio.get_running_loop().create_task(self._drive(room))
+
+    async def _drive(self, room: Room) -> None:
+        while room.computer_to_act() is not None:
+            if self.computer_delay > 0:
+                await asyncio.sleep(self.computer_delay)
+            try:
+                if not room.computer_step():
+                    break
+            except TableError:
+                log.exception("computer player of table %s failed", room.id)
+                return
+            for conn in self.subscribers.get(room.id, ()):
+                conn.queue.put_nowait(room.message(conn.viewer))
+            if self.computer_delay <= 0:
+                await asyncio.sleep(0)
+
+    def start(self) -> None:
+        """Restart the computer players of every table (after a restart)."""
+        for room in self.rooms.values():
+            self.drive(room)
+
+    def join_url(self, request: Request | WebSocket, path: str) -> str:
+        """The absolute address of ``path`` (``play/ID?code=…``) for people to open."""
+        base = self.public_url or str(request.base_url)
+        return base + path
+
+
+def _error(e: TableError) -> JSONResponse:
+    return JSONResponse(e.body(), status_code=e.status)
+
+
+async def _read_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read up to :data:`MAX_MESSAGE` bytes.
+
+    Raises:
+        TableError: (413) too large, (400) not JSON or not an object.
+    """
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
+        raise TableError(413, f"a request body may hold at most {MAX_MESSAGE} bytes", "server.md §6")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE:
+            raise TableError(413, f"a request body may hold at most {MAX_MESSAGE} bytes", "server.md §6")
+    return _parse(body)
+
+
+def _parse(body: bytes | str) -> dict[str, Any]:
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        raise TableError(400, "the body is not JSON", "server.md §4") from None
+    if not isinstance(data, dict):
+        raise TableError(400, "the body must be a JSON object", "server.md §4")
+    return data
+
+
+def _only(data: dict[str, Any], fields: set[str]) -> None:
+    """Refuse a message with fields other than ``fields``: the code, not a field, says who acts.
+
+    Raises:
+        TableError: (400) naming the unknown fields.
+    """
+    unknown = set(data) - fields
+    if unknown:
+        raise TableError(400, f"unknown field(s) {', '.join(sorted(map(str, unknown)))}: the code says which seat "
+                              f"acts; send only {', '.join(sorted(fields))}", "server.md §4")
+
+
+def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: float = 0.8,
+               public_url: str | None = None, durable: bool = False) -> Starlette:
+    """The server's ASGI app over the database file ``db`` (created if missing; tables stored in it
+    resume where they stopped).
+
+    Args:
+        db: the SQLite file.
+        computer_delay: seconds before each computer player's action.
+        public_url: the address students reach the server at (join links, QR codes).
+        durable: flush every action to disk (``synchronous=FULL``), not only to the OS.
+    """
+    store = Store(db, durable=durable)
+    hall = Hall(store, computer_delay=computer_delay, public_url=public_url)
+    http_buckets: dict[str, TokenBucket] = {}
+
+    def http_limit(key: str) -> None:
+        bucket = http_buckets.get(key)
+        if bucket is None:
+            if len(http_buckets) > 10_000:
+                http_buckets.clear()
+            bucket = http_buckets[key] = TokenBucket()
+        if not bucket.take():
+            raise TableError(429, f"too many requests: at most {RATE:.0f} a second", "server.md §6")
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    async def new_table(request: Request) -> Response:
+        try:
+            http_limit("new:" + (request.client.host if request.client else ""))
+            data = await _read_json(request)
+            unknown = set(data) - {"game", "players", "options", "computer", "seed", "names"}
+            if unknown:
+                raise TableError(400, f"unknown field(s): {', '.join(sorted(unknown))}", "server.md §3")
+            if len(hall.rooms) >= MAX_TABLES:
+                raise TableError(503, f"this server holds {MAX_TABLES} tables already", "server.md §6")
+            options = data.get("options") or {}
+            computer = data.get("computer") or []
+            names = data.get("names")
+            players = data.get("players")
+            if not isinstance(options, dict) or not all(isinstance(v, (str, int, bool)) for v in options.values()):
+                raise TableError(400, "\"options\" must be an object of rule options, e.g. {\"joker-lead\": \"loose\"}",
+                                 "server.md §3")
+            if not isinstance(computer, list):
+                raise TableError(400, "\"computer\" must be a list of seat numbers", "server.md §3")
+            if players is not None and (not isinstance(players, int) or isinstance(players, bool)
+                                        or not 3 <= players <= 6):
+                raise TableError(400, "\"players\" must be a whole number from 3 to 6", "server.md §3")
+            if names is not None and (not isinstance(names, list) or not all(
+                    isinstance(n, str) and 0 < len(n) <= 20 for n in names)):
+                raise TableError(400, "\"names\" must be a list of seat names of 1 to 20 characters",
+                                 "server.md §3")
+            room = Room.create(store, str(data.get("game")), players, options, computer, data.get("seed"), names)
+        except TableError as e:
+            return _error(e)
+        hall.rooms[room.id] = room
+        hall.drive(room)
+        seats = room.seats()
+        for s in seats:
+            s["play"] = hall.join_url(request, f"play/{room.id}?code={s['code']}") if s["code"] else None
+        return JSONResponse({"table": room.id, "seats": seats, "teacher": room.row.teacher,
+                             "show": hall.join_url(request, f"show/{room.id}?code={room.row.teacher}")},
+                            status_code=201)
+
+    async def get_table(request: Request) -> Response:
+        try:
+            room = hall.room(request.path_params["table"])
+            viewer = room.who(request.query_params.get("code"))
+            return JSONResponse(room.view(viewer))
+        except TableError as e:
+            return _error(e)
+
+    async def post_action(request: Request) -> Response:
+        try:
+            room = hall.room(request.path_params["table"])
+            data = await _read_json(request)
+            _only(data, {"code", "action", "step"})
+            viewer = room.who(data.get("code"))
+            http_limit(f"act:{room.id}:{viewer}")
+            room.act(viewer, data.get("action"), data.get("step"))
+        except TableError as e:
+            return _error(e)
+        hall.changed(room)
+        return JSONResponse(room.view(viewer))
+
+    async def record(request: Request) -> Response:
+        try:
+            room = hall.room(request.path_params["table"])
+            if room.who(request.query_params.get("code")) is not None:
+                raise TableError(403, "the record holds every hand: only the teacher's code downloads it",
+                                 "server.md §2")
+        except TableError as e:
+            return _error(e)
+        return Response(room.record() + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="table-{room.id}.json"'})
+
+    async def qr(request: Request) -> Response:
+        import segno
+
+        try:
+            room = hall.room(request.path_params["table"])
+            if room.who(request.query_params.get("code")) is not None:
+                raise TableError(403, "join links are for the teacher's code", "server.md §2")
+            seat = request.path_params["seat"]
+            if not 0 <= seat < room.game.players or seat in room.computer:
+                raise TableError(404, "no student seat with this number", "server.md §2")
+        except TableError as e:
+            return _error(e)
+        url = hall.join_url(request, f"play/{room.id}?code={room.row.codes[seat]}")
+        svg = segno.make(url, error="m").svg_inline(scale=4, border=2, title=f"{room.game.names[seat]}: {url}")
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    async def page(request: Request) -> Response:
+        name = "play.html" if request.url.path.startswith("/play/") else "show.html"
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-store",
+                                                    "Referrer-Policy": "no-referrer"})
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def ws_endpoint(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            room = hall.room(ws.path_params["table"])
+            viewer = room.who(ws.query_params.get("code"))
+        except TableError as e:
+            await ws.send_text(json.dumps(e.body()))
+            await ws.close(code=4000 + e.status)
+            return
+        conn = Connection(ws, viewer)
+        hall.subscribers.setdefault(room.id, set()).add(conn)
+        conn.queue.put_nowait(room.message(viewer))
+
+        async def sender() -> None:
+            while True:
+                text = await conn.queue.get()
+                await ws.send_text(text)
+
+        sending = asyncio.get_running_loop().create_task(sender())
+        refused = 0
+        try:
+            while True:
+                raw = await ws.receive()
+                if raw["type"] == "websocket.disconnect":
+                    break
+                text = raw.get("text")
+                if text is None:
+                    data_bytes = raw.get("bytes") or b""
+                    text = data_bytes.decode("utf-8", "replace")
+                try:
+                    if not conn.bucket.take():
+                        refused += 1
+                        if refused >= FLOOD_CLOSE:
+                            await ws.close(code=1008)
+                            break
+                        raise TableError(429, f"too many messages: at most {RATE:.0f} a second", "server.md §6")
+                    if len(text.encode("utf-8")) > MAX_MESSAGE:
+                        raise TableError(413, f"a message may hold at most {MAX_MESSAGE} bytes", "server.md §6")
+                    data = _parse(text)
+                    if "ping" in data:
+                        conn.queue.put_nowait(json.dumps({"pong": data["ping"]}))
+                        continue
+                    _only(data, {"action", "step"})
+                    room.act(viewer, data.get("action"), data.get("step"))
+                except TableError as e:
+                    conn.queue.put_nowait(json.dumps({**e.body(), "status": e.status}))
+                    continue
+                hall.changed(room)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hall.subscribers.get(room.id, set()).discard(conn)
+            sending.cancel()
+            if ws.client_state == WebSocketState.CONNECTED:
+                try:
+                    await ws.close()
+                except Exception:  # the peer has gone; nothing to tell it
+                    pass
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 500)
+        if status == 404:
+            return JSONResponse({"error": "no such page on this server", "rule": "server.md §1"}, status_code=404)
+        if status == 405:
+            return JSONResponse({"error": "this address does not take this method", "rule": "server.md §1"},
+                                status_code=405)
+        return JSONResponse({"error": "the request could not be handled", "rule": "server.md §1"},
+                            status_code=status)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s", request.url.path)
+        return JSONResponse({"error": "the server failed on this request; nothing was changed",
+                             "rule": "server.md §1"}, status_code=500)
+
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hall.start()
+        yield
+        for task in hall.drivers.values():
+            task.cancel()
+        store.close()
+
+    routes = [
+        Route("/", index),
+        Route("/healthz", healthz),
+        Route("/api/tables", new_table, methods=["POST"]),
+        Route("/api/tables/{table}", get_table),
+        Route("/api/tables/{table}/actions", post_action, methods=["POST"]),
+        Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/qr/{seat:int}.svg", qr),
+        WebSocketRoute("/api/tables/{table}/ws", ws_endpoint),
+        Route("/play/{table}", page),
+        Route("/show/{table}", page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: http_error, Exception: server_error})
+    app.state.hall = hall
+    return app

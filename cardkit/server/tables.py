@@ -1,0 +1,352 @@
+"""A card table held by the server: its match, its seats' codes, its steps and what each seat sees.
+
+The server is the only authority. A :class:`Room` holds one table's :class:`~cardkit.game.Match`;
+an action is checked and carried out by the engine, stored (see :class:`~cardkit.server.store.Store`)
+and only then announced. What a seat is sent is built from the engine's ``view(seat)`` and the
+engine's ``describe(action, seat, viewer)`` (rules.md 501 §7, 500 §5: what is done face down stays
+face down), never from the full state; the teacher's code sees everything (``view(None)``).
+
+Every refusal is a :class:`TableError` with an HTTP status, a message and the rule or server rule
+at fault (``"rules.md 501 §8"``, ``"server.md §4"``); a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..cards import Card, Cards, Suit
+from ..errors import CardkitError, IllegalActionError
+from ..game import Game, Match, State, find_game
+from ..tricks import Trick
+from .store import Store, TableRow
+
+#: The step that deals the next hand once a hand is over (any seat or the teacher may take it).
+NEXT_HAND = "next hand"
+#: The seat number stored for a step taken with the teacher's code.
+TEACHER = -1
+#: Seats a table may have, per the record format (rules.md 501 §1, 500 §1 and §14).
+MAX_PLAYERS = 6
+
+
+class TableError(Exception):
+    """A request the server refuses; nothing was changed.
+
+    Attributes:
+        status: the HTTP status (400 bad request, 403 wrong code, 404 unknown table, 409 not now,
+            413 too large, 429 too many).
+        message: what is wrong, for people.
+        rule: the rule at fault: a rules.md item for an illegal action, else a ``server.md`` item.
+    """
+
+    def __init__(self, status: int, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.rule = rule
+
+    def body(self) -> dict[str, str]:
+        """The JSON body sent to the client: ``{"error": message, "rule": rule}``."""
+        return {"error": self.message, "rule": self.rule}
+
+
+def new_code() -> str:
+    """An unguessable code (128 random bits from :mod:`secrets`, URL-safe text)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_table_id() -> str:
+    """A table id: 64 random bits, URL-safe (the codes, not the id, guard the table)."""
+    return secrets.token_urlsafe(8)
+
+
+def plain(x: Any) -> Any:
+    """``x`` as JSON-ready values: cards and suits as their text, tricks as dicts, tuples as lists."""
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    if isinstance(x, Cards):
+        return [str(c) for c in x]
+    if isinstance(x, (Card, Suit)):
+        return str(x)
+    if isinstance(x, Trick):
+        return {"leader": x.leader, "plays": [[s, str(c)] for s, c in x.plays],
+                "led": None if x.led_suit is None else str(x.led_suit), "winner": x.winner}
+    if isinstance(x, dict):
+        return {str(k): plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, Cards)):
+        return [plain(v) for v in x]
+    return str(x)
+
+
+@dataclass
+class LogLine:
+    """One step as each viewer may read it: ``texts[viewer]`` for seats, ``texts[None]`` for all."""
+
+    seat: int
+    texts: dict[int | None, str] = field(default_factory=dict)
+
+
+class Room:
+    """One table: its rules, match, seats' codes and steps.
+
+    Build it with :meth:`create` (a new table, stored) or :meth:`restore` (from the store, by
+    replaying its steps through the engine).
+    """
+
+    def __init__(self, row: TableRow, store: Store) -> None:
+        self.row = row
+        self.id = row.id
+        self.store = store
+        self.game: Game = find_game(row.game, row.players, names=row.names, **row.options)
+        self.computer = sorted(set(row.computer))
+        self.players: dict[int, Any] = {}
+        self.match = Match(self.game, seed=row.seed)
+        self.match.new_hand()
+        self.steps: list[tuple[int, str]] = []
+        self.log: list[LogLine] = []
+        self._by_code = {c: s for s, c in enumerate(row.codes)}
+        self._cache: dict[int | None, tuple[int, str]] = {}
+        for seat, text in row.steps:
+            self._carry_out(seat, text)
+        self._make_players()
+
+    # ------------------------------------------------------------ building
+
+    @classmethod
+    def create(cls, store: Store, game: str, players: int | None = None, options: dict[str, Any] | None = None,
+               computer: Sequence[int] = (), seed: int | None = None, names: Sequence[str] | None = None) -> Room:
+        """A new table, stored before it is returned.
+
+        Raises:
+            TableError: (400) an unknown game, option or player count, a computer seat that is not
+                a seat, or every seat a computer.
+        """
+        options = dict(options or {})
+        try:
+            g = find_game(str(game), players, names=list(names) if names else None, **options)
+        except (CardkitError, TypeError) as e:
+            raise TableError(400, str(e), "server.md §3") from None
+        seats = list(computer)
+        if any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < g.players for s in seats):
+            raise TableError(400, f"computer seats must be seat numbers from 0 to {g.players - 1}: {seats!r}",
+                             "server.md §3")
+        if len(set(seats)) == g.players:
+            raise TableError(400, "every seat is a computer player: leave at least one seat for a student",
+                             "server.md §3")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise TableError(400, f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}", "server.md §3")
+        codes = [new_code() for _ in range(g.players)]
+        row = TableRow(new_table_id(), g.name, g.players, dict(g.options), list(g.names), seed, sorted(set(seats)),
+                       new_code(), codes, [])
+        store.add_table(row)
+        return cls(row, store)
+
+    @classmethod
+    def restore(cls, row: TableRow, store: Store) -> Room:
+        """The table of a stored row, at the step of its last stored action."""
+        return cls(row, store)
+
+    def _make_players(self) -> None:
+        from ..players import find_player, player_names
+
+        kinds = player_names(self.game.name)
+        kind = "sensible" if "sensible" in kinds else "random"
+        for s in self.computer:
+            self.players[s] = find_player(self.game, kind, seed=self.row.seed * 10 + s)
+
+    # ------------------------------------------------------------ who is who
+
+    def who(self, code: Any) -> int | None:
+        """The seat a code belongs to, or ``None`` for the teacher's code.
+
+        Raises:
+            TableError: (403) a missing or wrong code.
+        """
+        if not isinstance(code, str) or not code:
+            raise TableError(403, "give this table's code (?code=...)", "server.md §2")
+        if secrets.compare_digest(code, self.row.teacher):
+            return None
+        for c, s in self._by_code.items():
+            if secrets.compare_digest(code, c):
+                return s
+        raise TableError(403, "this code is not one of this table's codes", "server.md §2")
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Each seat's number, name, code (``None`` for a computer seat) and whether a computer plays it."""
+        return [{"seat": s, "name": n, "code": None if s in self.computer else self.row.codes[s],
+                 "computer": s in self.computer} for s, n in enumerate(self.game.names)]
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def state(self) -> State:
+        """The hand in play (or the last one, when it is over)."""
+        return self.match.state
+
+    @property
+    def step(self) -> int:
+        """How many steps (actions and new deals) the table has taken."""
+        return len(self.steps)
+
+    def can_deal(self) -> bool:
+        """True when the hand is over and the match is not: the next step may deal the next hand."""
+        return self.state.is_terminal() and not self.match.is_over()
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat to act now, or ``None``."""
+        p = self.state.current_player()
+        return p if p is not None and p in self.players else None
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, viewer: int | None, text: Any, step: Any = None) -> None:
+        """Carry out ``text`` for ``viewer`` (a seat, or ``None`` for the teacher) and store it.
+
+        ``step``, when given, is the step the client last saw: a request made on an older view is
+        refused, so two clicks sent at once for one seat apply exactly once.
+
+        Raises:
+            TableError: (400) not an action; (409) a stale step, not this seat's turn, the hand is
+                over, or illegal by the rules (``rule`` names the rules.md item). Nothing changes.
+        """
+        if not isinstance(text, str) or not text.strip() or len(text) > 200:
+            raise TableError(400, "\"action\" must be an action's text, e.g. \"pass\" or \"play 10♥\"",
+                             "server.md §4")
+        if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
+            raise TableError(400, f"\"step\" must be a whole number, not {step!r}", "server.md §4")
+        if step is not None and step != self.step:
+            raise TableError(409, f"the table has moved on (step {self.step}, your view was of step {step}): "
+                                  "look again", "server.md §5")
+        text = " ".join(text.split())
+        if text.lower() == NEXT_HAND:
+            if not self.can_deal():
+                why = "the match is over" if self.match.is_over() else "the hand is not over yet"
+                raise TableError(409, f"no new deal now: {why}", "server.md §4")
+            self._commit(TEACHER if viewer is None else viewer, NEXT_HAND)
+            return
+        if viewer is None:
+            raise TableError(403, "the teacher's code watches the table; it does not play a seat", "server.md §2")
+        to_act = self.state.current_player()
+        if to_act is None:
+            raise TableError(409, "the hand is over: the next step is \"next hand\"", "server.md §4")
+        if viewer != to_act:
+            raise TableError(409, f"it is {self.game.names[to_act]}'s turn, not {self.game.names[viewer]}'s",
+                             "server.md §4")
+        if viewer in self.players:
+            raise TableError(403, "a computer player holds this seat", "server.md §2")
+        self._commit(viewer, text)
+
+    def computer_step(self) -> bool:
+        """Let the computer seat to act, if any, take its action; True if one was taken."""
+        seat = self.computer_to_act()
+        if seat is None:
+            return False
+        action = self.players[seat].choose(self.state.clone())
+        self._commit(seat, str(action))
+        return True
+
+    def _commit(self, seat: int, text: str) -> None:
+        """Check and carry out a step in memory, store it, and roll back the memory if storing fails."""
+        try:
+            canonical = self._carry_out(seat, text)
+        except IllegalActionError as e:
+            raise TableError(409, str(e), e.rule) from None
+        except CardkitError as e:
+            raise TableError(400, str(e), "server.md §4") from None
+        try:
+            self.store.add_step(self.id, self.step, seat, canonical)
+        except sqlite3.Error:
+            self._rebuild()
+            raise TableError(409, "the action could not be stored; nothing was changed", "server.md §5") from None
+
+    def _carry_out(self, seat: int, text: str) -> str:
+        """Apply one step to the match and the log (the engine checks it); its canonical text."""
+        if text == NEXT_HAND:
+            self.match.new_hand()
+            self.log = []
+            canonical = NEXT_HAND
+        else:
+            state = self.state
+            action = self.match.apply_action(text)
+            canonical = str(action)
+            viewers: list[int | None] = [None, *range(self.game.players)]
+            self.log.append(LogLine(seat, {v: state.describe(action, seat, v) for v in viewers}))
+        self.steps.append((seat, canonical))
+        self._cache.clear()
+        return canonical
+
+    def _rebuild(self) -> None:
+        """Rebuild the match from the stored steps (after a failed write)."""
+        fresh = Room(TableRow(self.row.id, self.row.game, self.row.players, self.row.options, self.row.names,
+                              self.row.seed, self.row.computer, self.row.teacher, self.row.codes,
+                              self.store_steps()), self.store)
+        self.match, self.steps, self.log, self._cache = fresh.match, fresh.steps, fresh.log, {}
+
+    def store_steps(self) -> list[tuple[int, str]]:
+        """The steps stored for this table."""
+        return [(s, a) for s, a in self.store.db.execute(
+            "SELECT seat, action FROM steps WHERE table_id = ? ORDER BY n", (self.id,))]
+
+    # ------------------------------------------------------------ what each seat sees
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` (a seat, or ``None`` for the teacher) is sent: built from the engine's
+        ``view(viewer)`` and ``describe(…, viewer)`` only.
+
+        Keys: ``table``, ``game``, ``title``, ``players``, ``names``, ``seat``, ``step``, ``hand``
+        (its number), ``dealer``, ``to_act``, ``phase``, ``hands`` (``{seat: [cards] | count}``),
+        ``talon`` (``[cards] | count``; 501's talon, Five Hundred's kitty), ``trick`` (the trick in
+        progress, or ``None``), ``tricks`` (complete tricks), ``calls``, ``scores`` (running, after
+        the hand once it is over), ``returns``, ``summary``, ``legal`` (action texts, for the seat
+        to act only; ``["next hand"]`` for everyone between hands), ``log`` (this hand's steps as
+        the viewer may read them), ``extra`` (what the game adds), ``computer``, ``over``,
+        ``outcome``; the teacher's view also has ``seats`` (each seat's code).
+        """
+        st = self.state
+        v = st.view(viewer)
+        done = st.is_terminal()
+        legal: list[str] = []
+        if done:
+            if self.can_deal():
+                legal = [NEXT_HAND]
+        elif viewer is not None and v.current_player == viewer and viewer not in self.players:
+            legal = [str(a) for a in st.legal_actions()]
+        out: dict[str, Any] = {
+            "table": self.id, "game": self.game.name, "title": self.game.title, "players": self.game.players,
+            "names": list(self.game.names), "seat": viewer, "step": self.step, "hand": len(self.match.hands),
+            "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
+            "hands": {str(s): plain(h) for s, h in enumerate(v.hands)},
+            "talon": plain(v.talon), "trick": plain(v.current_trick), "tricks": plain(v.tricks),
+            "calls": plain(v.calls),
+            "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
+            "summary": st.summary(), "legal": legal,
+            "log": [line.texts[viewer] for line in self.log],
+            "extra": plain(v.extra), "computer": list(self.computer), "over": self.match.is_over(),
+            "outcome": self.match.outcome.result(self.game.names) if self.match.outcome else None,
+        }
+        if viewer is None:
+            out["seats"] = self.seats()
+        return out
+
+    def message(self, viewer: int | None) -> str:
+        """The JSON text of ``{"view": view(viewer)}``, made once per step and viewer."""
+        hit = self._cache.get(viewer)
+        if hit is not None and hit[0] == self.step:
+            return hit[1]
+        text = json.dumps({"view": self.view(viewer)}, ensure_ascii=False)
+        self._cache[viewer] = (self.step, text)
+        return text
+
+    def record(self) -> str:
+        """The match's record in the kit's format (:mod:`cardkit.records`), for ``cardkit replay``."""
+        from ..records import dumps
+
+        return dumps(self.match, title=f"Table {self.id}")
+
+
+Listener = Callable[[Room], None]
