@@ -125,27 +125,15 @@ def cards_in(data: Any) -> set[str]:
     ``extra.high_bid`` are skipped, and so is the contract at the head of the ``summary``
     (``"C 6♠: 3 tricks, failed"``).
     """
-    found: set[str] = set()
-    contract = None
     if isinstance(data, dict) and isinstance(data.get("extra"), dict):
-        contract = data["extra"].get("contract")
-    stack: list[tuple[Any, str | None]] = [(data, None)]
-    while stack:
-        x, key = stack.pop()
-        if isinstance(x, str):
-            if key in ("contract", "high_bid"):
-                continue
-            if x in CARD_TEXTS:
-                found.add(x)
-            elif ("Jo" in x or any(ch in x for ch in SUIT_CHARS)):
-                if key == "summary" and contract:
-                    x = x.replace(f" {contract}", " ", 1)
-                found.update(CARD_RE.findall(BID_RE.sub(" ", x)))
-        elif isinstance(x, dict):
-            stack.extend((v, str(k)) for k, v in x.items())
-        elif isinstance(x, list):
-            stack.extend((v, key) for v in x)
-    return found
+        data = dict(data)
+        extra = data["extra"] = dict(data["extra"])
+        contract = extra.pop("contract", None)
+        extra.pop("high_bid", None)
+        if contract and isinstance(data.get("summary"), str):
+            data["summary"] = data["summary"].replace(f" {contract}", " ", 1)
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    return set(CARD_RE.findall(BID_RE.sub(" ", text)))
 
 
 SUIT_CHARS = "♠♣♦♥"
@@ -176,6 +164,8 @@ class SeenCards:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.seen: set[str] = set()
+        #: The log lines already checked (for callers that check only new lines).
+        self.log: list[str] = []
 
     def update(self, state: State) -> set[str]:
         """Add what ``view(seat)`` shows now; the cards seen so far in this hand."""
@@ -190,3 +180,4 @@ class SeenCards:
     def reset(self) -> None:
         """A new hand: nothing seen yet."""
         self.seen = set()
+        self.log = []

@@ -26,12 +26,21 @@ HANDS = 300
 
 
 def check_messages(room: Room, trackers: list[SeenCards]) -> int:
-    """Check every seat's message at the table's current step; how many messages were checked."""
+    """Check every seat's message at the table's current step; how many messages were checked.
+
+    A log line, once checked, is not checked again (the cards a seat has seen only grow in a hand):
+    each tracker keeps the lines it has checked, and the message's log must start with them.
+    """
     for seat, tracker in enumerate(trackers):
         seen = tracker.update(room.state)
         view = json.loads(room.message(seat))["view"]
         view.pop("table")  # the table's id is random text
         legal = view.pop("legal")
+        log = view.pop("log")
+        done = tracker.log
+        assert log[:len(done)] == done, "a log line changed"
+        view["log"] = log[len(done):]
+        tracker.log = log
         leaked = cards_in(view) - seen
         assert not leaked, (f"seat {seat} was sent {sorted(leaked)} at step {room.step} "
                             f"({room.state.phase}): {room.message(seat)}")
@@ -90,4 +99,4 @@ def test_the_checker_catches_a_leak() -> None:
     room._cache[0] = (room.step, json.dumps({"view": {**room.view(0), "log": [f"B holds {other[0]}"]}},
                                              ensure_ascii=False))
     with pytest.raises(AssertionError, match="seat 0 was sent"):
-        check_messages(room, [SeenCards(s) for s in range(4)])
+        check_messages(room, trackers)

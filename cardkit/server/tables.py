@@ -63,21 +63,15 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(8)
 
 
-def plain(x: Any) -> Any:
-    """``x`` as JSON-ready values: cards and suits as their text, tricks as dicts, tuples as lists."""
-    if x is None or isinstance(x, (bool, int, float, str)):
-        return x
-    if isinstance(x, Cards):
-        return [str(c) for c in x]
+def _json_default(x: Any) -> Any:
+    """What :func:`json.dumps` writes for the engine's values: cards and suits as text, tricks as dicts."""
     if isinstance(x, (Card, Suit)):
         return str(x)
     if isinstance(x, Trick):
         return {"leader": x.leader, "plays": [[s, str(c)] for s, c in x.plays],
                 "led": None if x.led_suit is None else str(x.led_suit), "winner": x.winner}
-    if isinstance(x, dict):
-        return {str(k): plain(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple, Cards)):
-        return [plain(v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        return sorted(x, key=str)
     return str(x)
 
 
@@ -295,6 +289,10 @@ class Room:
     # ------------------------------------------------------------ what each seat sees
 
     def view(self, viewer: int | None) -> dict[str, Any]:
+        """The view :meth:`message` sends ``viewer``, as plain JSON values."""
+        return dict(json.loads(self.message(viewer))["view"])
+
+    def _view(self, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or ``None`` for the teacher) is sent: built from the engine's
         ``view(viewer)`` and ``describe(…, viewer)`` only.
 
@@ -320,13 +318,13 @@ class Room:
             "table": self.id, "game": self.game.name, "title": self.game.title, "players": self.game.players,
             "names": list(self.game.names), "seat": viewer, "step": self.step, "hand": len(self.match.hands),
             "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
-            "hands": {str(s): plain(h) for s, h in enumerate(v.hands)},
-            "talon": plain(v.talon), "trick": plain(v.current_trick), "tricks": plain(v.tricks),
-            "calls": plain(v.calls),
+            "hands": {str(s): h for s, h in enumerate(v.hands)},
+            "talon": v.talon, "trick": v.current_trick, "tricks": v.tricks,
+            "calls": v.calls,
             "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
             "summary": st.summary(), "legal": legal,
             "log": [line.texts[viewer] for line in self.log],
-            "extra": plain(v.extra), "computer": list(self.computer), "over": self.match.is_over(),
+            "extra": v.extra, "computer": list(self.computer), "over": self.match.is_over(),
             "outcome": self.match.outcome.result(self.game.names) if self.match.outcome else None,
         }
         if viewer is None:
@@ -338,7 +336,7 @@ class Room:
         hit = self._cache.get(viewer)
         if hit is not None and hit[0] == self.step:
             return hit[1]
-        text = json.dumps({"view": self.view(viewer)}, ensure_ascii=False)
+        text = json.dumps({"view": self._view(viewer)}, ensure_ascii=False, default=_json_default)
         self._cache[viewer] = (self.step, text)
         return text
 

@@ -149,6 +149,15 @@ class Table(W.VBox):
             t.to_end()
         return t
 
+    @staticmethod
+    def join(url: str, code: str | None = None, **kw: Any) -> Any:
+        """A table of the table server (``python -m cardkit serve``), live: see
+        :class:`cardkit.widgets.remote.RemoteTable` (``url``: the table's address; ``code``: the
+        seat's or the teacher's code)."""
+        from .remote import RemoteTable
+
+        return RemoteTable(url, code, **kw)
+
     def _build_controls(self, stay_blind: bool) -> None:
         names = self.game.names
         self.start_button = _button("⏮ " + _("Start"), "cardkit-start", width="auto")

@@ -47,6 +47,7 @@
 
   function render(v) {
     view = v;
+    document.body.dataset.step = v.step;  // for scripts and tests: the step shown
     document.title = v.title + " · " + (SHOW ? "table" : name(v.seat));
     $("title").textContent = v.title + " · table " + v.table;
     $("who").textContent = SHOW ? "Projector: the whole table" : "You are " + name(v.seat);
