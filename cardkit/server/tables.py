@@ -146,12 +146,10 @@ class Room:
         return cls(row, store)
 
     def _make_players(self) -> None:
-        from ..players import find_player, player_names
+        from ..players import find_player
 
-        kinds = player_names(self.game.name)
-        kind = "sensible" if "sensible" in kinds else "random"
-        for s in self.computer:
-            self.players[s] = find_player(self.game, kind, seed=self.row.seed * 10 + s)
+        for s in self.computer:  # the player kind the game declares for computer seats
+            self.players[s] = find_player(self.game, self.game.default_player, seed=self.row.seed * 10 + s)
 
     # ------------------------------------------------------------ who is who
 
@@ -298,7 +296,8 @@ class Room:
 
         Keys: ``table``, ``game``, ``title``, ``players``, ``names``, ``seat``, ``step``, ``hand``
         (its number), ``dealer``, ``to_act``, ``phase``, ``hands`` (``{seat: [cards] | count}``),
-        ``talon`` (``[cards] | count``; 501's talon, Five Hundred's kitty), ``trick`` (the trick in
+        ``talon`` (``[cards] | count``; 501's talon, Five Hundred's kitty), ``talon_word`` (the
+        game's word for it), ``trick`` (the trick in
         progress, or ``None``), ``tricks`` (complete tricks), ``calls``, ``scores`` (running, after
         the hand once it is over), ``returns``, ``summary``, ``legal`` (action texts, for the seat
         to act only; ``["next hand"]`` for everyone between hands), ``log`` (this hand's steps as
@@ -319,7 +318,7 @@ class Room:
             "names": list(self.game.names), "seat": viewer, "step": self.step, "hand": len(self.match.hands),
             "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
             "hands": {str(s): h for s, h in enumerate(v.hands)},
-            "talon": v.talon, "trick": v.current_trick, "tricks": v.tricks,
+            "talon": v.talon, "talon_word": self.game.talon_word, "trick": v.current_trick, "tricks": v.tricks,
             "calls": v.calls,
             "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
             "summary": st.summary(), "legal": legal,
