@@ -14,6 +14,10 @@
 - ``serve [--host 127.0.0.1] [--port 8765] [--db FILE]`` runs the table server (:mod:`cardkit.server`).
 - ``new-table GAME [--players N] [--computer SEAT ...] [--url URL]`` makes a table on a running
   server and prints the projector's link and each student's link.
+- ``exercises list [PATH] [--json]`` prints every exercise (id, game, language, kind, lesson) of
+  ``data/exercises`` or ``PATH``; ``exercises check FILE|DIR`` validates every exercise file and
+  asks the engine to answer each exercise, and fails (status 1) naming the place of every problem
+  (see :mod:`cardkit.exercises`).
 
 Errors go to stderr with exit status 2.
 """
@@ -315,7 +319,50 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
     new.add_argument("--url", default="http://127.0.0.1:8765/", help="the server (default http://127.0.0.1:8765/)")
     new.set_defaults(func=cmd_new_table)
+    exe = sub.add_parser("exercises", help="list or check the exercise files (data/exercises)")
+    exsub = exe.add_subparsers(dest="exercises_command", required=True)
+    exl = exsub.add_parser("list", help="every exercise: id, game, language, kind, lesson")
+    exl.add_argument("path", nargs="?", default=None, help="a file or folder (default: data/exercises)")
+    exl.add_argument("--json", action="store_true", help="print one JSON array")
+    exl.set_defaults(func=cmd_exercises_list)
+    exc = exsub.add_parser("check", help="validate and solve every exercise of a file or folder")
+    exc.add_argument("path", help="an exercise file or a folder of them")
+    exc.set_defaults(func=cmd_exercises_check)
     return p
+
+
+def cmd_exercises_list(args: argparse.Namespace) -> int:
+    """``exercises list``: one line (or JSON object) per exercise."""
+    from .exercises import load_all
+
+    rows = []
+    for lesson in load_all(args.path):
+        for e in lesson:
+            rows.append({"id": e.id, "game": e.game.name, "players": e.game.players, "language": e.language,
+                         "kind": e.kind, "ask": e.ask, "lesson": e.lesson, "rules": list(e.rules),
+                         "file": str(lesson.path) if lesson.path else None})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    for r in rows:
+        print(f"{r['id']:<28} {r['game']:<4} {r['players']}p {r['language']:<3} {r['kind'] + '/' + r['ask']:<22} "
+              f"{r['lesson']}")
+    print(f"{len(rows)} exercises")
+    return 0
+
+
+def cmd_exercises_check(args: argparse.Namespace) -> int:
+    """``exercises check``: validate and solve; status 1 with every problem's place if any."""
+    from .exercises import check_path
+
+    count, problems = check_path(args.path)
+    for file, where, message in problems:
+        print(f"{file}: {where}: {message}", file=sys.stderr)
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"{count} exercises checked: every one answered by the engine")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,1055 @@
+"""Exercises: a position, a question, and the engine's answer, with feedback that says why.
+
+An :class:`Exercise` holds no answer. Its position is rebuilt by the engine (a record replayed to
+a step, or a deal set up with :class:`~cardkit.explore.deal.Predeal` and actions applied), and
+:meth:`Exercise.answer` asks the engine every time: ``legal_actions()``, the trick's ``winner``,
+``returns()``, ``why_illegal()``, ``deal_targets()``, the solver. :meth:`Exercise.check` compares
+a learner's answer with it and returns :class:`Feedback` in the exercise's language, built from
+the engine's own messages (see :mod:`cardkit.exercises.explain`).
+
+Kinds and what each asks (``kind`` / ``ask``):
+
+- ``play`` / ``legal``: pick every card the seat to play may play (rules.md 501 §8, 500 §7).
+- ``play`` / ``winning``: the last seat of a trick picks a card that wins it.
+- ``trick`` / ``winner``: who won the trick just completed.
+- ``score`` / ``changes`` (every seat) or ``change`` (``seat``): the finished hand's score changes.
+- ``auction`` / ``legal`` (``bid``): may the seat to act bid this? ``worth`` (``bid``): what is it
+  worth? ``cheapest``: the cheapest bid that outranks the standing one.
+- ``deal`` / ``where`` (``card``, from 1): where does that card of the pack go? ``trumps``
+  (``trump``): how many trumps in the pack? ``pack-size``, ``hand-size``.
+- ``play-it-out`` / ``make``: play the contracting side of a short ending against best defence
+  and make the contract (:class:`PlayOut`); the solver checks the goal can be reached.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from ..cards import Card, Cards, Suit
+from ..errors import CardkitError, InvalidActionError, InvalidCardError
+from ..game import TALON, Action, Game, State, find_game
+from ..i18n import _, language
+from . import explain as ex
+from .schema import FORMAT, KINDS, MAX_FILE_BYTES, place, validate
+
+
+class ExerciseError(CardkitError):
+    """An exercise file that cannot be used: every problem with its place.
+
+    Attributes:
+        problems: ``(place, message)`` pairs, place as ``"exercises[3].position.step"``.
+        source: the file's name.
+    """
+
+    def __init__(self, problems: list[tuple[str, str]], source: str = "exercises") -> None:
+        self.problems = problems
+        self.source = source
+        lines = [f"{p}: {m}" for p, m in problems]
+        super().__init__(f"{source}: {len(problems)} problem(s)\n" + "\n".join(lines))
+
+
+class AnswerError(CardkitError):
+    """A learner's answer that cannot be read (text in a number box, no card picked); its message
+    is a friendly sentence in the learner's language, not a traceback."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the learner is told after Check.
+
+    Attributes:
+        correct: whether the answer is right.
+        message: why, in the exercise's language, built from the engine (may hold several lines).
+        rules: the rule statement ids the exercise practises (``data/rule-statements.csv``).
+    """
+
+    correct: bool
+    message: str
+    rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer button: its ``label`` (what the learner reads) and its ``value``."""
+
+    label: str
+    value: Any
+
+
+#: The shape of each question's answer, which decides how a widget asks for it.
+ANSWER_TYPES = {
+    ("play", "legal"): "cards", ("play", "winning"): "card", ("trick", "winner"): "seat",
+    ("score", "changes"): "numbers", ("score", "change"): "number",
+    ("auction", "legal"): "choice", ("auction", "worth"): "number", ("auction", "cheapest"): "choice",
+    ("deal", "where"): "choice", ("deal", "trumps"): "number", ("deal", "pack-size"): "number",
+    ("deal", "hand-size"): "number", ("play-it-out", "make"): "playout",
+}
+
+_YES = ("yes", "y", "sí", "si", "true", "legal")
+_NO = ("no", "n", "false", "illegal")
+
+
+def _int(text: Any) -> int:
+    """A whole number from the learner: ``80``, ``"+200"``, ``"−32"`` (a typographic minus)."""
+    if isinstance(text, bool):
+        raise AnswerError(_("type a whole number, such as 80 or −32"))
+    if isinstance(text, int):
+        return text
+    t = str(text).strip().replace("−", "-").replace("–", "-").replace(" ", "")
+    if t.startswith("+"):
+        t = t[1:]
+    if not t:
+        raise AnswerError(_("the box is empty: type a whole number, such as 80 or −32"))
+    try:
+        return int(t)
+    except ValueError:
+        raise AnswerError(_("{text!r} is not a whole number: type digits, such as 80 or −32").format(
+            text=str(text).strip())) from None
+
+
+def _card(text: Any) -> Card:
+    if isinstance(text, Card):
+        return text
+    try:
+        return Card.parse(str(text))
+    except (InvalidCardError, ValueError):
+        raise AnswerError(_("{text!r} is not a card: write its rank then its suit, such as 10H or Q♠").format(
+            text=str(text))) from None
+
+
+@dataclass
+class Exercise:
+    """One exercise of a lesson file.
+
+    Attributes:
+        id: unique within its language (``"501-04-follow"``); the same id in English and Spanish
+            is the same exercise.
+        lesson: ``"501/04"``; language: ``"en"`` or ``"es"``; kind / ask: see the module doc.
+        rules: the rule statement ids practised; prompt / hint: the teacher's words.
+        game: the table's rules; position: the position as written in the file; params: the
+            question's own fields (``bid``, ``seat``, ``card``, ``trump``).
+        source / index: the file and the exercise's index in it, for error places.
+    """
+
+    id: str
+    lesson: str
+    language: str
+    kind: str
+    ask: str
+    rules: tuple[str, ...]
+    prompt: str
+    hint: str | None
+    game: Game
+    position: dict[str, Any]
+    params: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+    index: int = 0
+    examples: Path | None = None
+    _state: State | None = field(default=None, repr=False, compare=False)
+
+    # ---------------------------------------------------------------- the position
+
+    @property
+    def where(self) -> str:
+        """This exercise's place in its file: ``exercises[3]``."""
+        return f"exercises[{self.index}]"
+
+    @property
+    def answer_type(self) -> str:
+        """``"cards"``, ``"card"``, ``"seat"``, ``"choice"``, ``"number"``, ``"numbers"`` or ``"playout"``."""
+        return ANSWER_TYPES[(self.kind, self.ask)]
+
+    def state(self) -> State:
+        """A fresh copy of the position (the engine's state); changing it changes nothing here.
+
+        Raises:
+            ExerciseError: the position cannot arise (places under ``exercises[i].position``).
+        """
+        if self._state is None:
+            self._state = self._build()
+        return self._state.clone()
+
+    def _problem(self, where: str, message: str) -> ExerciseError:
+        return ExerciseError([(f"{self.where}.{where}" if where else self.where, message)], self.source)
+
+    def _build(self) -> State:
+        pos = self.position
+        game = self.game
+        if "record" in pos:
+            extra = [k for k in ("dealer", "hands", "talon", "seed", "scores", "actions") if k in pos]
+            if extra:
+                raise self._problem(f"position.{extra[0]}", "a position is a record and a step, or a deal with "
+                                    "actions, not both: drop " + ", ".join(extra))
+            return self._from_record(pos)
+        if "hand" in pos or "step" in pos:
+            raise self._problem("position", "'hand' and 'step' go with a 'record'")
+        return self._from_deal(pos)
+
+    def _from_record(self, pos: dict[str, Any]) -> State:
+        from .. import records
+        from ..errors import RecordError
+
+        base = self.examples or data_dir() / "examples"
+        path = base / pos["record"]
+        if not path.is_file():
+            raise self._problem("position.record", f"no record {pos['record']!r} in {base}")
+        try:
+            match = records.load(path)
+        except (RecordError, OSError, ValueError) as e:
+            raise self._problem("position.record", f"the record cannot be loaded: {e}") from None
+        if match.game.name != game_name(self.game) or match.game.players != self.game.players:
+            raise self._problem("position.record", f"the record is {match.game.title} with {match.game.players} "
+                                f"players; this file is {self.game.title} with {self.game.players}")
+        from ..replay import Replay
+
+        k = pos.get("hand", 1)
+        if k > len(match.hands):
+            raise self._problem("position.hand", f"the record has {len(match.hands)} hand(s), not {k}")
+        actions = len(match.hands[k - 1].history())
+        step = pos.get("step", actions)
+        if step > actions:
+            raise self._problem("position.step", f"hand {k} of the record has {actions} actions, "
+                                f"so the step is 0 to {actions}, not {step}")
+        replay = Replay.from_record(match)
+        replay.goto(k - 1, step)
+        return replay.state.clone()
+
+    def _from_deal(self, pos: dict[str, Any]) -> State:
+        from ..explore.deal import DealError, Predeal
+
+        game = self.game
+        dealer = 0
+        if "dealer" in pos:
+            if pos["dealer"] not in game.names:
+                raise self._problem("position.dealer", f"{pos['dealer']!r} is not a seat: use one of "
+                                    + ", ".join(game.names))
+            dealer = game.names.index(pos["dealer"])
+        for name in pos.get("hands", {}):
+            if name not in game.names:
+                raise self._problem(f"position.hands.{name}", f"{name!r} is not a seat: use one of "
+                                    + ", ".join(game.names))
+        try:
+            pre = Predeal(game, dealer, hands=pos.get("hands"), talon=pos.get("talon"), max_tries=50)
+            deal = pre.deal(pos.get("seed", 0))
+        except (DealError, InvalidCardError) as e:
+            raise self._problem("position.hands", f"this deal cannot arise: {e}") from None
+        scores = pos.get("scores")
+        if scores is not None and len(scores) != game.players:
+            raise self._problem("position.scores", f"give one score per seat ({game.players}), not {len(scores)}")
+        state = deal.new_hand(game, scores)
+        for j, text in enumerate(pos.get("actions", [])):
+            try:
+                state.apply_action(text)
+            except CardkitError as e:
+                raise self._problem(f"position.actions[{j}]", f"{text!r} cannot be played here: {e}") from None
+        return state
+
+    # ---------------------------------------------------------------- the engine's answer
+
+    def answer(self) -> Any:
+        """The right answer, computed by the engine now.
+
+        Returns, by :attr:`answer_type`: ``cards`` a frozenset of :class:`Card`; ``card`` the
+        frozenset of cards that win; ``seat`` a seat number; ``choice`` the right choice's value
+        (``True``/``False``, a bid's text, a seat or :data:`~cardkit.game.TALON`); ``number`` an
+        int; ``numbers`` a list of ints (one per seat); ``playout`` the learner's actions of the
+        solver's best line, as texts.
+
+        Raises:
+            ExerciseError: the question does not fit the position (its place in the file).
+        """
+        st = self.state()
+        k, a = self.kind, self.ask
+        if k == "play":
+            if st.phase != "play":
+                raise self._problem("position", f"a play question needs the play phase; the hand is in {st.phase!r}")
+            cards = frozenset(act.card for act in st.legal_actions())  # type: ignore[attr-defined]
+            if a == "legal":
+                return cards
+            wins = frozenset(c for c in cards if self._wins(st, c))
+            return wins
+        if k == "trick":
+            if not getattr(st, "tricks", None) or (st.view().current_trick and st.view().current_trick.plays):
+                raise self._problem("position.step", "a trick question needs the position right after a trick "
+                                    "is complete")
+            return st.tricks[-1].winner  # type: ignore[attr-defined]
+        if k == "score":
+            if not st.is_terminal():
+                raise self._problem("position", "a score question needs a finished hand")
+            r = st.returns()
+            return r if a == "changes" else r[self._seat()]
+        if k == "auction":
+            if a == "worth":
+                worth = ex.bid_worth(self._bid())
+                if worth is None:
+                    raise self._problem("bid", f"{self.params['bid']!r} is not a bid")
+                return worth
+            if a == "legal":
+                if st.is_terminal():
+                    raise self._problem("position", "a call can be legal or not only while the hand goes on")
+                return st.why_illegal(self._bid()) is None
+            if st.phase != "auction":
+                raise self._problem("position", f"an auction question needs the auction; the hand is in {st.phase!r}")
+            if a == "legal":
+                return st.why_illegal(self._bid()) is None
+            bids = [act for act in st.legal_actions() if ex.bid_worth(act) is not None]
+            if not bids:
+                raise self._problem("position", "no bid outranks the standing bid here")
+            return str(bids[0])
+        if k == "deal":
+            g = self.game
+            dealer = self._dealer()
+            if a == "where":
+                targets = g.deal_targets(dealer)
+                n = self.params["card"]
+                if n > len(targets):
+                    raise self._problem("card", f"the pack holds {len(targets)} cards, so card {n} is not in it")
+                return targets[n - 1]
+            if a == "trumps":
+                return len(ex.trumps_in_pack(g, Suit.parse(self.params["trump"])))
+            if a == "pack-size":
+                return len(g.new_pack())
+            targets = g.deal_targets(dealer)
+            return targets.count(targets[0])
+        # play-it-out
+        return [str(step.action) for step in self._best_line() if step.seat in self._side()]
+
+    def _wins(self, st: State, card: Card) -> bool:
+        before = len(st.tricks)  # type: ignore[attr-defined]
+        c = st.clone()
+        seat = c.current_player()
+        c.apply_action(_play_of(c, card))
+        tricks = c.tricks  # type: ignore[attr-defined]
+        if len(tricks) == before:
+            raise self._problem("ask", "'winning' asks the last player of a trick; here the trick goes on after "
+                                f"{self.game.names[seat]}")  # type: ignore[index]
+        return bool(tricks[-1].winner == seat)
+
+    def _seat(self) -> int:
+        name = self.params["seat"]
+        if name not in self.game.names:
+            raise self._problem("seat", f"{name!r} is not a seat: use one of " + ", ".join(self.game.names))
+        return self.game.names.index(name)
+
+    def _dealer(self) -> int:
+        name = self.position.get("dealer")
+        if name is None:
+            return 0
+        if name not in self.game.names:
+            raise self._problem("position.dealer", f"{name!r} is not a seat")
+        return self.game.names.index(name)
+
+    def _bid(self) -> Action:
+        text = str(self.params["bid"]).strip()
+        if text.split()[0].lower() not in ("bid", "pass", "look", "declare", "abandon"):
+            text = "bid " + text
+        try:
+            return self.game.parse_action(text)
+        except CardkitError as e:
+            raise self._problem("bid", f"not a bid of {self.game.title}: {e}") from None
+
+    def _side(self) -> tuple[int, ...]:
+        from ..solver import solve
+
+        return tuple(solve(self.state()).side)
+
+    def _best_line(self) -> list[Any]:
+        from ..solver import best_line
+
+        st = self.state()
+        if st.phase != "play":
+            raise self._problem("position", f"a play-it-out needs the play phase; the hand is in {st.phase!r}")
+        return best_line(st)
+
+    def verify(self) -> None:
+        """Check that the engine can answer this exercise (the question fits the position; a
+        play-it-out's goal can be reached with best play).
+
+        Raises:
+            ExerciseError: with the place of the problem.
+        """
+        self.answer()
+        if self.kind == "play" and self.ask == "winning" and not self.answer():
+            raise self._problem("ask", "no legal card wins this trick, so 'winning' has no answer")
+        if self.kind == "play-it-out":
+            from ..solver import solve
+
+            if not solve(self.state()).made:
+                raise self._problem("position", "the goal cannot be reached: with best defence the contract fails")
+        for choice in self.choices() or []:
+            pass
+
+    # ---------------------------------------------------------------- asking
+
+    def choices(self) -> list[Choice] | None:
+        """The answer buttons for ``seat`` and ``choice`` questions (``None`` for the others)."""
+        with language(self.language):
+            g = self.game
+            if self.answer_type == "seat":
+                st = self.state()
+                seats = [s for s, _c in st.tricks[-1].plays] if getattr(st, "tricks", None) else range(g.players)
+                return [Choice(g.names[s], s) for s in sorted(seats)]
+            if (self.kind, self.ask) == ("auction", "legal"):
+                return [Choice(_("yes, it is legal"), True), Choice(_("no, it is not legal"), False)]
+            if (self.kind, self.ask) == ("auction", "cheapest"):
+                st = self.state()
+                bids = [str(a) for a in st.legal_actions() if ex.bid_worth(a) is not None][:3]
+                standing = [str(a) for s, a in getattr(st, "calls", []) if ex.bid_worth(a) is not None][-1:]
+                return [Choice(ex.action_words(b), b) for b in standing + bids]
+            if (self.kind, self.ask) == ("deal", "where"):
+                targets = g.deal_targets(self._dealer())
+                order = list(dict.fromkeys(targets))
+                order.sort(key=lambda t: (t == TALON, targets.index(t)))
+                return [Choice(ex.place_name(g, t), t) for t in order]
+        return None
+
+    def parse(self, given: Any) -> Any:
+        """Read a learner's answer into the shape of :meth:`answer`.
+
+        Accepts card codes (``"KS"``, ``"K♠"``) or :class:`Card` for cards; a seat's name or
+        number; a choice's value or label (``"yes"``/``"no"``); numbers as ints or text
+        (``"+200"``, ``"−32"``); for ``numbers`` a list (one per seat) or ``{seat name: number}``.
+
+        Raises:
+            AnswerError: the answer cannot be read; a friendly message in the exercise's language.
+        """
+        with language(self.language):
+            t = self.answer_type
+            g = self.game
+            if t == "cards":
+                if isinstance(given, str):
+                    given = given.split()
+                if isinstance(given, Card):
+                    given = [given]
+                cards = frozenset(_card(x) for x in (given or []))
+                if not cards:
+                    raise AnswerError(_("pick at least one card first"))
+                return cards
+            if t == "card":
+                if isinstance(given, (list, tuple, set, frozenset)):
+                    items = list(given)
+                    if len(items) != 1:
+                        raise AnswerError(_("pick exactly one card"))
+                    given = items[0]
+                if given is None or given == "":
+                    raise AnswerError(_("pick a card first"))
+                return _card(given)
+            if t == "seat":
+                if isinstance(given, int) and not isinstance(given, bool) and 0 <= given < g.players:
+                    return given
+                name = str(given or "").strip()
+                for s, n in enumerate(g.names):
+                    if n.lower() == name.lower():
+                        return s
+                raise AnswerError(_("pick a seat: one of {names}").format(names=", ".join(g.names)))
+            if t == "choice":
+                options = self.choices() or []
+                if given is None or given == "":
+                    raise AnswerError(_("pick one of the answers first"))
+                for c in options:
+                    if given is c.value or (not isinstance(given, bool) and given == c.value):
+                        return c.value
+                text = str(given).strip().lower()
+                if (self.kind, self.ask) == ("auction", "legal"):
+                    if text in _YES:
+                        return True
+                    if text in _NO:
+                        return False
+                for c in options:
+                    if text in (c.label.lower(), str(c.value).lower()):
+                        return c.value
+                if (self.kind, self.ask) == ("auction", "cheapest"):
+                    try:
+                        return str(g.parse_action(text if text.startswith("bid ") else "bid " + text))
+                    except CardkitError:
+                        raise AnswerError(_("{text!r} is not a bid of this game").format(text=str(given))) from None
+                if (self.kind, self.ask) == ("deal", "where") and text in (ex.talon_word(g).lower(), "talon", "kitty"):
+                    return TALON
+                raise AnswerError(_("pick one of: {choices}").format(choices=", ".join(c.label for c in options)))
+            if t == "number":
+                if isinstance(given, (list, tuple)) and len(given) == 1:
+                    given = given[0]
+                return _int(given)
+            if t == "numbers":
+                if isinstance(given, dict):
+                    unknown = [k for k in given if k not in g.names]
+                    if unknown:
+                        raise AnswerError(_("pick a seat: one of {names}").format(names=", ".join(g.names)))
+                    given = [given.get(n, "") for n in g.names]
+                if isinstance(given, str):
+                    given = given.replace(",", " ").split()
+                if not isinstance(given, (list, tuple)) or len(given) != g.players:
+                    raise AnswerError(_("give one number per player: {names}").format(names=", ".join(g.names)))
+                out = []
+                for name, x in zip(g.names, given):
+                    try:
+                        out.append(_int(x))
+                    except AnswerError as e:
+                        raise AnswerError(f"{name}: {e}") from None
+                return out
+            # playout: the learner's actions in order
+            if isinstance(given, str):
+                given = [given]
+            return [str(x) for x in given]
+
+    # ---------------------------------------------------------------- checking
+
+    def check(self, given: Any) -> Feedback:
+        """Compare a learner's answer with the engine's and say why.
+
+        Args:
+            given: the learner's answer, in any form :meth:`parse` reads.
+
+        Returns:
+            :class:`Feedback`; a malformed answer gives ``correct=False`` and the friendly
+            message of :class:`AnswerError`, never an exception.
+        """
+        with language(self.language):
+            try:
+                value = self.parse(given)
+            except AnswerError as e:
+                return Feedback(False, str(e), self.rules)
+            ok, lines = self._judge(value)
+            if not ok:
+                lines.append(self.rule_line())
+            return Feedback(ok, "\n".join(lines), self.rules)
+
+    def rule_line(self) -> str:
+        """The line naming the rules practised: ``Rule: 501-play-2``."""
+        return _("Rule: {ids}").format(ids=", ".join(self.rules))
+
+    def explanation(self) -> str:
+        """The answer with the engine's reasons, in the exercise's language (for "Show answer")."""
+        with language(self.language):
+            if self.kind == "play-it-out":
+                return "\n".join([_("Best play:"), *self.best_line_text()])
+            ok, lines = self._judge(self.answer())
+            return "\n".join(lines)
+
+    def answer_text(self) -> str:
+        """The engine's answer in words (``"A +200, B −32, C −20"``, ``"10♥ A♥"``, ``"B"``)."""
+        with language(self.language):
+            return self._say(self.answer())
+
+    def _say(self, value: Any) -> str:
+        g = self.game
+        t = self.answer_type
+        if t in ("cards", "card"):
+            cards = value if isinstance(value, (set, frozenset)) else [value]
+            return ex.cards_text(_sorted_cards(self.state(), cards))
+        if t == "seat":
+            return g.names[value]
+        if t == "numbers":
+            return ex.changes_text(g, value)
+        if t == "choice":
+            for c in self.choices() or []:
+                if c.value == value and not (isinstance(value, bool) != isinstance(c.value, bool)):
+                    return c.label
+            return ex.place_name(g, value) if isinstance(value, int) and not isinstance(value, bool) else \
+                ex.action_words(str(value))
+        if t == "playout":
+            return ", ".join(ex.action_words(a) for a in value)
+        return str(value)
+
+    def _judge(self, value: Any) -> tuple[bool, list[str]]:
+        k, a = self.kind, self.ask
+        st = self.state()
+        g = self.game
+        right = self.answer() if k != "play-it-out" else None
+        if k == "play":
+            seat = st.current_player()
+            name = g.names[seat]  # type: ignore[index]
+            if a == "legal":
+                lines = []
+                for c in _sorted_cards(st, value - right):
+                    lines.append(_why(st, c))
+                missed = right - value
+                if missed:
+                    lines.append(_("{name} may also play {cards}: nothing in the rules forbids them here").format(
+                        name=name, cards=ex.cards_text(_sorted_cards(st, missed))))
+                if value == right:
+                    return True, [_("Right: {name} may play {cards}.").format(
+                        name=name, cards=ex.cards_text(_sorted_cards(st, right)))]
+                lines.append(_("The legal cards: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right))))
+                return False, lines
+            card = value
+            if st.why_illegal(_play_of(st, card)) is not None and card not in {x.card for x in st.legal_actions()}:  # type: ignore[attr-defined]
+                return False, [_why(st, card), _("Cards that win: {cards}.").format(
+                    cards=ex.cards_text(_sorted_cards(st, right)))]
+            c = st.clone()
+            c.apply_action(_play_of(c, card))
+            reason = ex.trick_reason(c, c.tricks[-1])  # type: ignore[attr-defined]
+            if card in right:
+                return True, [_("Right.") + " " + reason + "."]
+            return False, [_("With {card}: {reason}.").format(card=card, reason=reason),
+                           _("Cards that win: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right)))]
+        if k == "trick":
+            trick = st.tricks[-1]  # type: ignore[attr-defined]
+            reason = ex.trick_reason(st, trick)
+            played = _("The trick: {plays}.").format(plays=ex.trick_text(st, trick))
+            if value == right:
+                return True, [_("Right.") + " " + reason + "."]
+            return False, [played, reason + "."]
+        if k == "score":
+            lines = ex.score_lines(st)
+            if a == "changes":
+                ok = list(value) == list(right)
+                head = (_("Right: {changes}.") if ok else _("The changes are {changes}:")).format(
+                    changes=ex.changes_text(g, right))
+                return ok, [head, *lines]
+            seat = self._seat()
+            ok = value == right
+            head = (_("Right: {name} {change}.") if ok else _("{name}'s change is {change}:")).format(
+                name=g.names[seat], change=ex._signed(right))
+            return ok, [head, *lines]
+        if k == "auction":
+            bid = self._bid() if a != "cheapest" else None
+            if a == "legal":
+                why = st.why_illegal(bid)  # type: ignore[arg-type]
+                if why is None:
+                    text = _("{bid} is legal here: it outranks every bid so far").format(bid=ex.action_words(bid))
+                else:
+                    text = _("{bid} is not legal here: {why}").format(bid=ex.action_words(bid), why=why)
+                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+            if a == "worth":
+                text = ex.worth_text(bid)  # type: ignore[arg-type]
+                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+            cheapest = right
+            standing = [str(x) for _s, x in getattr(st, "calls", []) if ex.bid_worth(x) is not None][-1:]
+            after = _("after {bid}").format(bid=ex.action_words(standing[0])) if standing else _("as the first bid")
+            if value == cheapest:
+                return True, [_("Right: {bid} is the cheapest bid {after}.").format(
+                    bid=ex.action_words(cheapest), after=after)]
+            why = st.why_illegal(value)
+            lines = [why if why is not None else _("{bid} is legal, but {cheapest} outranks the standing bid "
+                                                   "too and is cheaper").format(
+                bid=ex.action_words(value), cheapest=ex.action_words(cheapest)) + "."]
+            lines.append(_("The cheapest bid {after} is {bid}.").format(after=after, bid=ex.action_words(cheapest)))
+            return False, lines
+        if k == "deal":
+            dealer = self._dealer()
+            if a == "where":
+                n = self.params["card"]
+                text = _("Card {n} of the pack goes to {place}. Dealer {dealer}; the deal goes: {pattern} "
+                         "({near})").format(n=n, place=ex.place_name(g, right), dealer=g.names[dealer],
+                                             pattern=ex.deal_pattern(g, dealer),
+                                             near=ex.numbered_places(g, dealer, n))
+                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+            if a == "trumps":
+                suit = Suit.parse(self.params["trump"])
+                trumps = ex.trumps_in_pack(g, suit)
+                text = _("With {suit} trumps the pack holds {n} trumps: {cards}").format(
+                    suit=suit, n=len(trumps), cards=ex.cards_text(trumps))
+                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+            if a == "pack-size":
+                text = _("The {title} pack for {n} players holds {size} cards: {summary}").format(
+                    title=g.title, n=g.players, size=right, summary=ex.pack_summary(g))
+                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+            targets = g.deal_targets(dealer)
+            text = _("Each player is dealt {n} cards and the {talon} gets {k}: {pattern}").format(
+                n=right, talon=ex.talon_word(g), k=targets.count(TALON), pattern=ex.deal_pattern(g, dealer))
+            return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+        # play-it-out: play the learner's actions against best defence
+        po = PlayOut(self)
+        for text in value:
+            if po.state.is_terminal():
+                break
+            fb = po.play(text)
+            if fb is not None and not fb.correct and not po.state.is_terminal() and po.illegal:
+                return False, [fb.message]
+        if not po.state.is_terminal():
+            return False, [_("The hand is not over yet: keep playing.")]
+        fb = po.result()
+        return fb.correct, [fb.message]
+
+    def best_line_text(self) -> list[str]:
+        """The solver's best line from the position, one trick per line: ``"A K♠, B 9♠, C J♠"``."""
+        st = self.state()
+        return _line_text(st, self._best_line())
+
+
+def _line_text(state: State, line: Sequence[Any]) -> list[str]:
+    out: list[str] = []
+    cur: list[str] = []
+    st = state.clone()
+    names = st.game.names
+    for step in line:
+        before = len(st.tricks)  # type: ignore[attr-defined]
+        st.apply_action(step.action)
+        card = getattr(step.action, "card", step.action)
+        cur.append(f"{names[step.seat]} {card}")
+        if len(st.tricks) > before:  # type: ignore[attr-defined]
+            out.append(", ".join(cur) + " → " + names[st.tricks[-1].winner])  # type: ignore[attr-defined]
+            cur = []
+    if cur:
+        out.append(", ".join(cur))
+    return out
+
+
+def _why(state: State, card: Card) -> str:
+    """The engine's reason ``card`` may not be played now (its rule message)."""
+    why = state.why_illegal(_play_of(state, card))
+    return why if why is not None else _("{card} is legal").format(card=card)
+
+
+def _play_of(state: State, card: Card) -> Action:
+    """The legal play action of ``card`` (a led joker naming its first allowed suit), or a plain play."""
+    for a in state.legal_actions():
+        if getattr(a, "card", None) == card and not getattr(a, "marriage", False):
+            return a
+    return state.game.parse_action(f"play {card.code}")
+
+
+def _sorted_cards(state: State, cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order of the seat's hand (then pack order)."""
+    seat = state.current_player()
+    hands = getattr(state, "hands", None)
+    hand = list(hands[seat]) if hands is not None and seat is not None else []
+    pack = list(state.game.new_pack())
+    return sorted(set(cards), key=lambda c: (hand.index(c) if c in hand else 99, pack.index(c)))
+
+
+def game_name(game: Game) -> str:
+    """The game's declared short name (``"501"``, ``"500"``)."""
+    return game.name
+
+
+# ---------------------------------------------------------------- play it out
+
+
+class PlayOut:
+    """A short ending played by the learner against the computer.
+
+    The learner plays every seat of the contracting side (the solver's ``side``); the computer
+    plays the others with best play (the solver's first best action). The goal is to make the
+    contract; the solver has checked it can be made (:meth:`Exercise.verify`).
+
+    Attributes:
+        state: the position now. ``illegal``: whether the last try was refused. ``mistake``:
+        the learner's first action after which the contract could no longer be made, or ``None``.
+    """
+
+    def __init__(self, exercise: Exercise) -> None:
+        from ..solver import solve
+
+        self.exercise = exercise
+        self.start = exercise.state()
+        sol = solve(self.start)
+        self.side: tuple[int, ...] = tuple(sol.side)
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the start of the ending."""
+        self.state = self.start.clone()
+        self.played: list[tuple[int, Action]] = []
+        self.mistake: Action | None = None
+        self.illegal = False
+        self._computer()
+
+    def your_turn(self) -> bool:
+        """Whether the learner is to play."""
+        return not self.state.is_terminal() and self.state.current_player() in self.side
+
+    def _computer(self) -> None:
+        from ..solver import solve
+
+        while not self.state.is_terminal() and self.state.current_player() not in self.side:
+            seat = self.state.current_player()
+            act = solve(self.state).best()[0].action
+            self.state.apply_action(act)
+            self.played.append((seat, act))  # type: ignore[arg-type]
+
+    def play(self, action: Any) -> Feedback | None:
+        """Play ``action`` (an action, its text, a card or a card code) for the learner's seat to
+        play; then the computer's seats play until the learner's next turn.
+
+        Returns:
+            ``None`` while the hand goes on; the result's :class:`Feedback` when it ends; a
+            ``correct=False`` feedback with the engine's rule message when the action is illegal
+            (nothing changes then) or cannot be read.
+        """
+        from ..solver import solve
+
+        ex_ = self.exercise
+        with language(ex_.language):
+            self.illegal = False
+            if not self.your_turn():
+                return self.result() if self.state.is_terminal() else None
+            try:
+                if isinstance(action, Card):
+                    act = _play_of(self.state, action)
+                else:
+                    text = str(action).strip()
+                    if not text.lower().startswith("play"):
+                        act = _play_of(self.state, _card(text))
+                    else:
+                        act = self.state.game.parse_action(text)
+            except (AnswerError, CardkitError) as e:
+                self.illegal = True
+                return Feedback(False, str(e), ex_.rules)
+            why = self.state.why_illegal(act)
+            if why is not None:
+                self.illegal = True
+                return Feedback(False, why + "\n" + ex_.rule_line(), ex_.rules)
+            seat = self.state.current_player()
+            if self.mistake is None:
+                after = self.state.clone()
+                after.apply_action(act)
+                made = after.made() if after.is_terminal() else solve(after).made
+                if not made:
+                    self.mistake = act
+            self.state.apply_action(act)
+            self.played.append((seat, act))  # type: ignore[arg-type]
+            self._computer()
+            if self.state.is_terminal():
+                return self.result()
+            return None
+
+    def result(self) -> Feedback:
+        """Whether the goal was reached, with the hand's result, the learner's first losing card
+        and the solver's best line from the start."""
+        ex_ = self.exercise
+        with language(ex_.language):
+            made = bool(self.state.made())  # type: ignore[attr-defined]
+            summary = self.state.summary()
+            if made:
+                return Feedback(True, _("Contract made: {summary}.").format(summary=summary), ex_.rules)
+            lines = [_("Contract failed: {summary}.").format(summary=summary)]
+            if self.mistake is not None:
+                lines.append(_("After {action} the contract could no longer be made against best defence.").format(
+                    action=ex.action_words(self.mistake)))
+            lines.append(_("Best play:"))
+            lines.extend(ex_.best_line_text())
+            lines.append(ex_.rule_line())
+            return Feedback(False, "\n".join(lines), ex_.rules)
+
+
+# ---------------------------------------------------------------- files and lessons
+
+
+@dataclass
+class Lesson:
+    """One file's exercises: ``lesson`` (``"501/04"``), ``language``, ``title``, ``game``,
+    ``exercises``, and the ``path`` it was read from."""
+
+    lesson: str
+    language: str
+    title: str
+    game: Game
+    exercises: list[Exercise]
+    path: Path | None = None
+
+    def __iter__(self) -> Iterator[Exercise]:
+        return iter(self.exercises)
+
+    def __len__(self) -> int:
+        return len(self.exercises)
+
+
+def data_dir() -> Path:
+    """The kit's ``data`` folder: ``$CARDKIT_DATA``, else the first ``data/exercises`` above the
+    working folder, else the one beside the package, else ``<prefix>/share/cardkit/data``."""
+    env = os.environ.get("CARDKIT_DATA")
+    if env:
+        return Path(env)
+    cwd = Path.cwd()
+    for p in [cwd, *cwd.parents]:
+        if (p / "data" / "exercises").is_dir():
+            return p / "data"
+    beside = Path(__file__).resolve().parents[2] / "data"
+    if (beside / "exercises").is_dir():
+        return beside
+    return Path(sys.prefix) / "share" / "cardkit" / "data"
+
+
+_STATEMENTS: dict[str, str] | None = None
+
+
+def rule_statements() -> dict[str, str]:
+    """``{statement id: game}`` from ``data/rule-statements.csv`` (empty when it cannot be found)."""
+    global _STATEMENTS
+    if _STATEMENTS is None:
+        import csv
+
+        path = data_dir() / "rule-statements.csv"
+        out: dict[str, str] = {}
+        if path.is_file():
+            with path.open(encoding="utf-8") as f:
+                for row in csv.DictReader(f):
+                    out[row["id"]] = row["game"]
+        _STATEMENTS = out
+    return _STATEMENTS
+
+
+def _read(path: Path) -> Any:
+    """The file's data, JSON or YAML (safe loading: plain data only, never code)."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ExerciseError([("(file)", f"{size} bytes; an exercise file may hold at most {MAX_FILE_BYTES}")],
+                            path.name)
+    text = path.read_text(encoding="utf-8")
+    try:
+        if path.suffix.lower() in (".yaml", ".yml"):
+            import yaml
+
+            return yaml.safe_load(text)
+        return json.loads(text)
+    except Exception as e:  # a syntax error of either format: say where
+        raise ExerciseError([("(file)", f"not valid {'YAML' if path.suffix.lower() in ('.yaml', '.yml') else 'JSON'}: "
+                                        f"{e}")], path.name) from None
+
+
+def from_data(data: Any, source: str = "exercises", examples: Path | None = None) -> Lesson:
+    """A :class:`Lesson` from plain data (a parsed file), every problem reported with its place.
+
+    Raises:
+        ExerciseError: the schema's problems, else the first problem of each exercise the engine
+            finds (a position that cannot arise, a question that does not fit it, an unknown rule id).
+    """
+    problems = validate(data)
+    if problems:
+        raise ExerciseError(problems, source)
+    if data["format"] != FORMAT:  # pragma: no cover - the schema checks it
+        raise ExerciseError([("format", f"use {FORMAT!r}")], source)
+    try:
+        game = find_game(data["game"], data.get("players"), **data.get("options", {}))
+    except CardkitError as e:
+        where = "options" if data.get("options") else "players"
+        raise ExerciseError([(where, str(e))], source) from None
+    known = rule_statements()
+    out: list[Exercise] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(data["exercises"]):
+        base = f"exercises[{i}]"
+        if item["id"] in seen:
+            problems.append((f"{base}.id", f"{item['id']!r} is already the id of exercises[{seen[item['id']]}]"))
+        seen.setdefault(item["id"], i)
+        for j, rid in enumerate(item["rules"]):
+            if known and rid not in known:
+                problems.append((f"{base}.rules[{j}]", f"{rid!r} is not a rule statement id of data/rule-statements.csv"))
+            elif known and known[rid] != data["game"]:
+                problems.append((f"{base}.rules[{j}]", f"{rid!r} is a rule of {known[rid]}, not of {data['game']}"))
+        params = {k: item[k] for k in ("bid", "seat", "card", "trump") if k in item}
+        out.append(Exercise(id=item["id"], lesson=data["lesson"], language=data["language"], kind=item["kind"],
+                            ask=item["ask"], rules=tuple(item["rules"]), prompt=item["prompt"],
+                            hint=item.get("hint"), game=game, position=dict(item["position"]), params=params,
+                            source=source, index=i, examples=examples))
+    if problems:
+        raise ExerciseError(problems, source)
+    return Lesson(data["lesson"], data["language"], data.get("title", data["lesson"]), game, out)
+
+
+def load_file(path: str | Path, *, verify: bool = False) -> Lesson:
+    """Read one exercise file (``.json``, ``.yaml`` or ``.yml``) without executing anything.
+
+    Args:
+        path: the file.
+        verify: also ask the engine to answer every exercise (:meth:`Exercise.verify`), so a
+            position that cannot arise or a question that does not fit it is found now.
+
+    Raises:
+        ExerciseError: every problem found, with its place.
+    """
+    p = Path(path)
+    examples = None
+    for parent in p.resolve().parents:
+        if (parent / "examples").is_dir():
+            examples = parent / "examples"
+            break
+    lesson = from_data(_read(p), p.name, examples)
+    lesson.path = p
+    if verify:
+        problems: list[tuple[str, str]] = []
+        for exercise in lesson:
+            try:
+                exercise.verify()
+            except ExerciseError as e:
+                problems.extend(e.problems)
+        if problems:
+            raise ExerciseError(problems, p.name)
+    return lesson
+
+
+def exercise_files(root: str | Path | None = None) -> list[Path]:
+    """Every exercise file under ``root`` (default ``data/exercises``), sorted; a file is itself."""
+    r = Path(root) if root is not None else data_dir() / "exercises"
+    if r.is_file():
+        return [r]
+    return sorted(p for p in r.rglob("*") if p.suffix.lower() in (".json", ".yaml", ".yml") and p.is_file())
+
+
+def load_all(root: str | Path | None = None) -> list[Lesson]:
+    """Every lesson under ``root`` (default ``data/exercises``).
+
+    Raises:
+        ExerciseError: the problems of the first bad file.
+    """
+    return [load_file(p) for p in exercise_files(root)]
+
+
+def lessons(root: str | Path | None = None) -> list[Lesson]:
+    """Every lesson under ``root`` (default ``data/exercises``), one per lesson and language: the
+    files of one lesson (e.g. Five Hundred's 3-, 5- and 6-handed files of ``500/07``) joined in
+    file-name order. Each exercise keeps its own table (:attr:`Exercise.game`).
+
+    Raises:
+        ExerciseError: the problems of the first bad file.
+    """
+    out: dict[tuple[str, str], Lesson] = {}
+    for les in load_all(root):
+        key = (les.lesson, les.language)
+        if key in out:
+            out[key].exercises.extend(les.exercises)
+        else:
+            out[key] = Lesson(les.lesson, les.language, les.title, les.game, list(les.exercises), les.path)
+    return list(out.values())
+
+
+def find_lesson(lesson: str, lang: str | None = None, root: str | Path | None = None) -> Lesson:
+    """The exercises of ``lesson`` (``"501/04"``) in ``lang`` (default: the language in use).
+
+    Raises:
+        CardkitError: no such lesson in that language; the message lists the lessons there are.
+    """
+    from ..i18n import get_language
+
+    lang = lang or get_language()
+    every = lessons(root)
+    for les in every:
+        if les.lesson == lesson and les.language == lang:
+            return les
+    have = sorted({f"{les.lesson} ({les.language})" for les in every})
+    raise CardkitError(f"no exercises for lesson {lesson!r} in {lang!r}: there are " + ", ".join(have))
+
+
+def check_path(root: str | Path) -> tuple[int, list[tuple[str, str, str]]]:
+    """Validate and solve every exercise file under ``root`` (a file or a folder).
+
+    Returns:
+        ``(number of exercises checked, problems)``, each problem ``(file, place, message)``.
+    """
+    count = 0
+    problems: list[tuple[str, str, str]] = []
+    files = exercise_files(root)
+    if not files:
+        problems.append((str(root), "(top)", "no exercise file (.json, .yaml, .yml) found"))
+    for p in files:
+        try:
+            lesson = load_file(p, verify=True)
+            count += len(lesson)
+        except ExerciseError as e:
+            problems.extend((str(p), where, msg) for where, msg in e.problems)
+    return count, problems
+
+
+__all__ = ["ANSWER_TYPES", "AnswerError", "Choice", "Exercise", "ExerciseError", "Feedback", "KINDS", "Lesson",
+           "PlayOut", "check_path", "data_dir", "exercise_files", "find_lesson", "from_data", "load_all",
+           "load_file", "lessons", "place", "rule_statements"]

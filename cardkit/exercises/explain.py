@@ -1,0 +1,282 @@
+"""Feedback sentences built from the engine: who won a trick and why, a hand's score arithmetic
+written out, the deal's pattern, what a bid is worth.
+
+Every figure here is read from the engine (``state.tricks``, ``state.returns()``,
+``state.hand_totals()``, ``Contract.value``, ``game.deal_targets()``); the words only say how the
+engine got it, in the learner's language (:mod:`cardkit.i18n`). The score arithmetic differs by
+game (501♠ counts card points against a contract, Five Hundred counts tricks against a bid's
+value), so it is written once per game in :data:`SCORE_EXPLAINERS`, keyed by the name the game
+declares; each ends on the engine's own ``returns()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from ..cards import Card, Cards, Suit
+from ..game import TALON, Action, Game, State
+from ..i18n import _, action_text, get_language
+from ..tricks import Trick
+
+#: What each game calls the cards set aside at the deal (rules.md 501 §4 talon, 500 §3 kitty).
+TALON_WORD = {"501": "talon", "500": "kitty"}
+
+
+def talon_word(game: Game) -> str:
+    """The game's word for the cards set aside at the deal, in the language in use."""
+    return _(TALON_WORD.get(game.name, "talon"))
+
+
+def place_name(game: Game, target: int) -> str:
+    """A seat's name, or the talon / kitty for :data:`~cardkit.game.TALON`."""
+    return talon_word(game) if target == TALON else game.names[target]
+
+
+def action_words(action: Action | str) -> str:
+    """An action as the learner reads it: the record's text in English, translated otherwise."""
+    return str(action) if get_language() == "en" else action_text(action)
+
+
+def effective_suit(state: State, card: Card) -> Suit | None:
+    """The suit ``card`` plays as in ``state``: the game's own reading when it declares one
+    (Five Hundred's bowers and joker, ``State500.suit_of``), else its printed suit."""
+    suit_of = getattr(state, "suit_of", None)
+    if callable(suit_of):
+        try:
+            return suit_of(card)  # type: ignore[no-any-return]
+        except (KeyError, AttributeError):
+            pass
+    return card.suit
+
+
+def trick_reason(state: State, trick: Trick) -> str:
+    """Why ``trick`` (complete, ``trick.winner`` set) went where it did, as one sentence:
+    "C wins with A♥: no trump was played, so the highest card of the suit led (♥) wins".
+
+    Reads the hand's trump (``state.trump``; ``None`` is no-trump) and each card's effective suit.
+    """
+    assert trick.winner is not None
+    win_card = next(c for s, c in trick.plays if s == trick.winner)
+    name = state.game.names[trick.winner]
+    trump = getattr(state, "trump", None)
+    suits = [effective_suit(state, c) for _s, c in trick.plays]
+    wsuit = effective_suit(state, win_card)
+    head = _("{name} wins the trick with {card}").format(name=name, card=win_card)
+    if wsuit is None:
+        why = _("the joker, belonging to no suit, beats every card")
+    elif trump is not None and wsuit is trump:
+        if suits.count(trump) > 1:
+            why = _("it is the highest trump played ({suit} are trumps)").format(suit=trump)
+        else:
+            why = _("it is the only trump played ({suit} are trumps), and a trump beats every other suit").format(
+                suit=trump)
+        if win_card.suit is not wsuit:
+            why += " " + _("({card} counts as a trump while {suit} are trumps)").format(card=win_card, suit=trump)
+    else:
+        led = trick.led_suit
+        if trump is None:
+            why = _("with no trumps, the highest card of the suit led ({suit}) wins").format(suit=led)
+        else:
+            why = _("no trump was played, so the highest card of the suit led ({suit}) wins").format(suit=led)
+    return f"{head}: {why}"
+
+
+def trick_text(state: State, trick: Trick) -> str:
+    """The plays of a trick as ``"A K♠, B 9♠, C J♠"``."""
+    return ", ".join(f"{state.game.names[s]} {c}" for s, c in trick.plays)
+
+
+def deal_pattern(game: Game, dealer: int) -> str:
+    """Where the pack's cards go, in runs: ``"B C A talon, B C A talon, … "`` written compactly as
+    ``"1–3: B C A, 4: talon, …"``; each run is a place and how many cards in a row it receives."""
+    targets = game.deal_targets(dealer)
+    runs: list[list[int]] = []
+    for t in targets:
+        if runs and runs[-1][0] == t:
+            runs[-1][1] += 1
+        else:
+            runs.append([t, 1])
+    parts = []
+    for t, n in runs:
+        who = place_name(game, t)
+        parts.append(who if n == 1 else f"{who}×{n}")
+    return " ".join(parts)
+
+
+def numbered_places(game: Game, dealer: int, around: int, width: int = 3) -> str:
+    """Pack positions near ``around`` (from 1) with where each card goes: ``"10 → A, 11 → talon"``."""
+    targets = game.deal_targets(dealer)
+    lo, hi = max(1, around - width), min(len(targets), around + width)
+    return ", ".join(f"{i} → {place_name(game, targets[i - 1])}" for i in range(lo, hi + 1))
+
+
+def pack_summary(game: Game) -> str:
+    """How many cards of each suit the pack holds: ``"♠ 10, ♣ 10, ♦ 11, ♥ 11, joker 1"``."""
+    counts: dict[str, int] = {}
+    for c in game.new_pack():
+        key = str(c.suit) if c.suit is not None else _("joker")
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(f"{k} {n}" for k, n in counts.items())
+
+
+def trumps_in_pack(game: Game, trump: Suit) -> list[Card]:
+    """The pack's cards that are trumps when ``trump`` is the trump suit: the game's own ranking
+    when it declares one (Five Hundred's joker and left bower, ``Game500.ranking``), else the
+    cards of that printed suit (rules.md 501 §8, 500 §6)."""
+    ranking = getattr(game, "ranking", None)
+    if callable(ranking):
+        suit_of, _order = ranking(trump)
+        return [c for c in game.new_pack() if suit_of[c] is trump]
+    return [c for c in game.new_pack() if c.suit is trump]
+
+
+def bid_worth(action: Action) -> int | None:
+    """What a bid is worth: a Five Hundred contract's value (rules.md 500 §10), a 501♠ bid's points
+    (rules.md 501 §5); ``None`` for a call that is not a bid."""
+    contract = getattr(action, "contract", None)
+    if contract is not None and hasattr(contract, "value"):
+        return int(contract.value)
+    points = getattr(action, "points", None)
+    return int(points) if isinstance(points, int) else None
+
+
+def worth_text(action: Action) -> str:
+    """The arithmetic of a bid's worth: ``"8♥ is worth 40 + 100 × 2 + 20 × 3 = 300"``."""
+    contract = getattr(action, "contract", None)
+    if contract is not None and hasattr(contract, "value"):
+        if getattr(contract, "is_misere", False):
+            return _("{bid} is worth {value}, a flat price").format(bid=action_words(str(contract)),
+                                                                    value=contract.value)
+        return _("{bid} is worth 40 + 100 × {extra} (tricks above six) + 20 × {step} (the strain's step: "
+                 "♠ 0, ♣ 1, ♦ 2, ♥ 3, no trumps 4) = {value}").format(
+            bid=action_words(str(contract)), extra=contract.tricks - 6, step=contract.step, value=contract.value)
+    points = getattr(action, "points", None)
+    return _("a bid of {n} is worth {n} points: made, the bidder subtracts {n}; failed, adds {n} "
+             "(twice that when blind)").format(n=points)
+
+
+# ---------------------------------------------------------------- score arithmetic
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
+
+
+def _score_501(state: Any) -> list[str]:
+    names = state.game.names
+    r = state.returns()
+    if state.declarer is None:
+        return [_("everyone passed: nobody scores, and the next dealer deals")]
+    d = state.declarer
+    blind = bool(state.declarer_blind)
+    twice = " × 2 " + _("(blind)") if blind else ""
+    lines = []
+    if state.abandoned:
+        lines.append(_("{name} abandons at {bid}: adds {bid}{twice} = {change}").format(
+            name=names[d], bid=state.high_bid, twice=twice, change=_signed(r[d])))
+        for s in state.active:
+            if s != d:
+                lines.append(_("{name}: {change}, as each opponent of an abandoned hand").format(
+                    name=names[s], change=_signed(r[s])))
+        return lines
+    totals = state.hand_totals()
+    for s in state.active:
+        terms = [_("{n} card points").format(n=state.points[s])]
+        notes = []
+        for seat, suit, value in state.marriages:
+            if seat != s:
+                continue
+            if state.tricks_won[s] > 0:
+                terms.append(_("{value} (the {suit} marriage)").format(value=value, suit=suit))
+            else:
+                notes.append(_("the {suit} marriage does not count: {name} took no trick").format(
+                    suit=suit, name=names[s]))
+        total = " + ".join(terms) + (f" = {totals[s]}" if len(terms) > 1 else "")
+        if s == d:
+            made = totals[s] >= state.contract
+            if made:
+                verdict = _("{total} ≥ {contract}, made: subtracts {contract}{twice} = {change}")
+            else:
+                verdict = _("{total} < {contract}, failed: adds {contract}{twice} = {change}")
+            line = _("{name} (bidder): {total}").format(name=names[s], total=total) + "; " + verdict.format(
+                total=totals[s], contract=state.contract, twice=twice, change=_signed(r[s]))
+        else:
+            line = _("{name}: {total}, subtracted: {change}").format(name=names[s], total=total,
+                                                                     change=_signed(r[s]))
+        if notes:
+            line += " (" + "; ".join(notes) + ")"
+        lines.append(line)
+    return lines
+
+
+def _score_500(state: Any) -> list[str]:
+    game = state.game
+    names = game.names
+    r = state.returns()
+    c = state.contract
+    if c is None:
+        return [_("everyone passed: the hand is thrown in and nobody scores")]
+    lines = []
+    worth = worth_text(_BidLike(c))
+    lines.append(worth)
+    contracting = state.contracting_units()
+    for u, seats in enumerate(game.units):
+        who = " " + _("and") + " "
+        who = who.join(names[s] for s in seats)
+        change = _signed(r[seats[0]])
+        if u in contracting:
+            if c.is_misere:
+                got = state.tricks_won[state.contractor]
+                text = (_("{who}: the contractor took no trick, misère made: {change}") if got == 0
+                        else _("{who}: the contractor took a trick, misère failed: {change}"))
+                lines.append(text.format(who=who, change=change))
+                continue
+            k = state.contract_tricks()
+            if k >= c.tricks:
+                text = _("{who}: {k} tricks ≥ {n}, made: {change}")
+                if k == 10 and c.value < 250:
+                    text = _("{who}: all ten tricks on a contract worth less than 250 pay 250: {change}")
+            else:
+                text = _("{who}: {k} tricks < {n}, failed: the value comes off: {change}")
+            if game.players == 5 and state.partners and game.rules.call_share == "half":
+                text += " " + _("(a called partner's side shares it: half each)")
+            lines.append(text.format(who=who, k=k, n=c.tricks, change=change))
+        else:
+            if c.is_misere:
+                lines.append(_("{who}: defenders score nothing on a misère: {change}").format(who=who, change=change))
+                continue
+            k = sum(state.tricks_won[s] for s in seats)
+            lines.append(_("{who}: 10 × {k} tricks = {change}").format(who=who, k=k, change=change))
+    return lines
+
+
+class _BidLike:
+    """A contract seen as a bid, for :func:`worth_text`."""
+
+    def __init__(self, contract: Any) -> None:
+        self.contract = contract
+
+
+#: The score arithmetic of each game, by the name the game declares (``Game.name``).
+SCORE_EXPLAINERS: dict[str, Callable[[Any], list[str]]] = {"501": _score_501, "500": _score_500}
+
+
+def score_lines(state: State) -> list[str]:
+    """The hand's score arithmetic, one line per seat (or scoring unit), ending on the engine's
+    own ``returns()``. ``state`` must be over."""
+    explain = SCORE_EXPLAINERS.get(state.game.name)
+    if explain is None:  # pragma: no cover - find_game knows only these games
+        names = state.game.names
+        return [f"{names[s]}: {_signed(v)}" for s, v in enumerate(state.returns())]
+    return explain(state)
+
+
+def changes_text(game: Game, changes: Sequence[int], seats: Sequence[int] | None = None) -> str:
+    """Score changes as ``"A +200, B −32, C −20"``."""
+    seats = range(len(changes)) if seats is None else seats
+    return ", ".join(f"{game.names[s]} {_signed(changes[s])}" for s in seats)
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as ``"K♠ 10♥"``."""
+    return str(Cards(cards))

@@ -1,0 +1,149 @@
+"""The format of exercise files (``data/exercises/**/*.json`` or ``.yaml``), as a JSON schema.
+
+A file is one lesson's exercises in one language::
+
+    {"format": "cardkit-exercises", "version": 1, "lesson": "501/04", "language": "en",
+     "title": "Tricks and marriages", "game": "501", "players": 3,
+     "exercises": [
+        {"id": "501-04-follow", "kind": "play", "ask": "legal", "rules": ["501-play-2"],
+         "prompt": "B to play: pick every card B may play.",
+         "position": {"record": "501_worked_blind_contract.json", "step": 7}}]}
+
+What each field means is in :mod:`cardkit.exercises` and ``docs/exercises.md``. The schema checks
+the shape; :func:`cardkit.exercises.load_file` then checks what a schema cannot (the position can
+arise, the question fits it, the rule ids exist) and names the place of every problem
+(``exercises[3].position.step``).
+
+Size limits (so a file from anywhere cannot make the kit slow): a file of at most
+:data:`MAX_FILE_BYTES`, at most :data:`MAX_EXERCISES` exercises, texts of at most
+:data:`MAX_TEXT` characters, at most :data:`MAX_ACTIONS` actions in a position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FORMAT = "cardkit-exercises"
+VERSION = 1
+MAX_FILE_BYTES = 1_000_000
+MAX_EXERCISES = 200
+MAX_TEXT = 2000
+MAX_ACTIONS = 120
+
+#: The kinds of question and, for each, what may be asked.
+KINDS: dict[str, tuple[str, ...]] = {
+    "play": ("legal", "winning"),
+    "trick": ("winner",),
+    "score": ("changes", "change"),
+    "auction": ("legal", "worth", "cheapest"),
+    "deal": ("where", "trumps", "pack-size", "hand-size"),
+    "play-it-out": ("make",),
+}
+
+_TEXT = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+_SEAT = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9]{0,11}$"}
+_CARDS = {"type": "string", "maxLength": 400}
+_INT = {"type": "integer"}
+
+POSITION: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "record": {"type": "string", "pattern": r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.json$"},
+        "hand": {"type": "integer", "minimum": 1, "maximum": 1000},
+        "step": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "dealer": _SEAT,
+        "hands": {"type": "object", "maxProperties": 6,
+                  "propertyNames": _SEAT, "additionalProperties": _CARDS},
+        "talon": _CARDS,
+        "seed": {"type": "integer", "minimum": 0},
+        "scores": {"type": "array", "items": _INT, "minItems": 3, "maxItems": 6},
+        "actions": {"type": "array", "maxItems": MAX_ACTIONS,
+                    "items": {"type": "string", "minLength": 1, "maxLength": 60}},
+    },
+}
+
+EXERCISE: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["id", "kind", "ask", "rules", "prompt", "position"],
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9-]{0,59}$"},
+        "kind": {"enum": list(KINDS)},
+        "ask": {"type": "string"},
+        "rules": {"type": "array", "minItems": 1, "maxItems": 10, "uniqueItems": True,
+                  "items": {"type": "string", "pattern": r"^(501|500)-[a-z0-9]+-[0-9]+$"}},
+        "prompt": _TEXT,
+        "hint": _TEXT,
+        "position": POSITION,
+        # the question's own data, by kind and ask
+        "bid": {"type": "string", "minLength": 1, "maxLength": 40},
+        "seat": _SEAT,
+        "card": {"type": "integer", "minimum": 1, "maximum": 100},
+        "trump": {"enum": ["S", "C", "D", "H", "♠", "♣", "♦", "♥"]},
+    },
+    "allOf": [
+        {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+         "then": {"properties": {"ask": {"enum": list(asks)}}}}
+        for kind, asks in KINDS.items()
+    ] + [
+        {"if": {"properties": {"kind": {"const": "auction"}, "ask": {"enum": ["legal", "worth"]}},
+                "required": ["kind", "ask"]},
+         "then": {"required": ["bid"]}},
+        {"if": {"properties": {"kind": {"const": "score"}, "ask": {"const": "change"}},
+                "required": ["kind", "ask"]},
+         "then": {"required": ["seat"]}},
+        {"if": {"properties": {"kind": {"const": "deal"}, "ask": {"const": "where"}},
+                "required": ["kind", "ask"]},
+         "then": {"required": ["card"]}},
+        {"if": {"properties": {"kind": {"const": "deal"}, "ask": {"const": "trumps"}},
+                "required": ["kind", "ask"]},
+         "then": {"required": ["trump"]}},
+    ],
+}
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "cardkit exercises",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["format", "version", "lesson", "language", "game", "exercises"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        "lesson": {"type": "string", "pattern": r"^[a-z0-9]+/[a-z0-9_-]+$"},
+        "title": _TEXT,
+        "language": {"enum": ["en", "es"]},
+        "game": {"enum": ["501", "500"]},
+        "players": {"type": "integer", "minimum": 3, "maximum": 6},
+        "options": {"type": "object", "maxProperties": 20,
+                    "additionalProperties": {"type": ["string", "boolean"]}},
+        "exercises": {"type": "array", "minItems": 1, "maxItems": MAX_EXERCISES, "items": EXERCISE},
+    },
+}
+
+
+def place(path: Any) -> str:
+    """A JSON path as people read it: ``["exercises", 3, "position", "step"]`` →
+    ``exercises[3].position.step``; the empty path is ``(top)``."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "(top)"
+
+
+def validate(data: Any) -> list[tuple[str, str]]:
+    """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none."""
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    out: list[tuple[str, str]] = []
+    for e in errors:
+        msg = e.message
+        if e.validator == "enum" and list(e.absolute_path)[-1:] == ["ask"]:
+            msg = f"{e.instance!r} cannot be asked of this kind: use one of {', '.join(map(str, e.validator_value))}"
+        elif e.validator == "additionalProperties":
+            msg = f"{msg}; the fields allowed here are {', '.join(sorted(e.schema.get('properties', {})))}"
+        out.append((place(e.absolute_path), msg))
+    return out

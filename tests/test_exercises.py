@@ -1,0 +1,358 @@
+"""Exercises checked by the engine (cardkit.exercises, data/exercises/).
+
+Every shipped exercise: the engine's answer is accepted, a wrong answer is rejected with feedback
+that names the rule; the files validate and solve (``python -m cardkit exercises check``); the
+content covers what issue 14 asks (25 for 501♠ in English and the same in Spanish, 25 for Five
+Hundred over 3–6 players, 6 kinds, 4 or more per lesson, rule ids from data/rule-statements.csv).
+Malformed files are rejected with the place of the problem, and nothing is executed on loading.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardkit.exercises import AnswerError, Exercise, ExerciseError, check_path, from_data, lessons, load_file
+from cardkit.exercises.core import PlayOut
+from cardkit.game import TALON
+
+ROOT = Path(__file__).resolve().parents[1]
+EXERCISES = ROOT / "data" / "exercises"
+LESSONS = lessons(EXERCISES)
+ALL = [e for lesson in LESSONS for e in lesson]
+
+
+def ex_id(e: Exercise) -> str:
+    return f"{e.language}:{e.id}"
+
+
+# ---------------------------------------------------------------- wrong answers, made from the engine's
+
+
+def wrong_answers(e: Exercise) -> list:
+    """Answers the engine must reject: built from its own answer and the position."""
+    right = e.answer()
+    t = e.answer_type
+    st = e.state()
+    if t == "cards":
+        hand = set(st.hands[st.current_player()])
+        illegal = sorted(hand - right, key=lambda c: c.code)
+        out = []
+        if illegal:
+            out.append(right | {illegal[0]})
+        if len(right) > 1:
+            out.append(set(sorted(right, key=lambda c: c.code)[1:]))
+        return out
+    if t == "card":
+        hand = set(st.hands[st.current_player()])
+        legal = {a.card for a in st.legal_actions()}
+        return sorted(legal - right, key=lambda c: c.code)[:1] + sorted(hand - legal, key=lambda c: c.code)[:1]
+    if t == "seat":
+        return [s for s in {s for s, _c in st.tricks[-1].plays} if s != right][:1]
+    if t == "choice":
+        return [c.value for c in e.choices() if c.value != right or isinstance(c.value, bool) != isinstance(right, bool)][:2]
+    if t == "number":
+        return [right + 10, right - 1]
+    if t == "numbers":
+        return [[right[0] + 10, *right[1:]], [-x for x in right] if any(right) else [1] * len(right)]
+    # playout: the first learner turn with a card after which the contract cannot be made
+    from cardkit.solver import solve
+
+    po = PlayOut(e)
+    line = e.answer()
+    for k in range(len(line) + 1):
+        if not po.your_turn():
+            break
+        for v in solve(po.state).values:
+            after = po.state.clone()
+            after.apply_action(v.action)
+            if not (after.made() if after.is_terminal() else solve(after).made):
+                rest = _finish_any(e, line[:k] + [str(v.action)])
+                return [rest]
+        po.play(line[k])
+    return []
+
+
+def _finish_any(e: Exercise, start: list[str]) -> list[str]:
+    """``start`` then the first legal card at every later turn of the learner."""
+    po = PlayOut(e)
+    for a in start:
+        po.play(a)
+    moves = list(start)
+    while po.your_turn():
+        a = str(po.state.legal_actions()[0])
+        moves.append(a)
+        po.play(a)
+    return moves
+
+
+@pytest.mark.parametrize("e", ALL, ids=ex_id)
+def test_engine_answer_is_accepted(e: Exercise) -> None:
+    right = e.answer()
+    # a "pick the card that wins" answer is any one of the winning cards: each is accepted
+    for given in (sorted(right, key=lambda c: c.code) if e.answer_type == "card" else [right]):
+        fb = e.check(given)
+        assert fb.correct, fb.message
+        assert fb.message.strip()
+
+
+@pytest.mark.parametrize("e", ALL, ids=ex_id)
+def test_a_wrong_answer_is_rejected_naming_the_rule(e: Exercise) -> None:
+    wrongs = wrong_answers(e)
+    assert wrongs, f"{e.id}: no wrong answer found to try"
+    for w in wrongs:
+        fb = e.check(w)
+        assert not fb.correct, f"{e.id}: {w!r} accepted"
+        assert any(r in fb.message for r in e.rules), fb.message
+        assert len(fb.message.splitlines()) >= 2, "the feedback says why, not only 'wrong'"
+
+
+def test_an_illegal_card_gets_the_engines_rule_message() -> None:
+    e = next(x for x in ALL if x.answer_type == "cards" and x.language == "en"
+             and set(x.state().hands[x.state().current_player()]) - x.answer())
+    st = e.state()
+    bad = sorted(set(st.hands[st.current_player()]) - e.answer(), key=lambda c: c.code)[0]
+    fb = e.check(e.answer() | {bad})
+    assert st.why_illegal(f"play {bad.code}") in fb.message
+    assert "rules.md" in fb.message
+
+
+# ---------------------------------------------------------------- the content
+
+
+def _count(game: str, lang: str) -> list[Exercise]:
+    return [e for e in ALL if e.game.name == game and e.language == lang]
+
+
+def test_content_counts_and_kinds() -> None:
+    en, es, five = _count("501", "en"), _count("501", "es"), _count("500", "en")
+    assert len(en) >= 25 and len(five) >= 25
+    assert sorted(e.id for e in es) == sorted(e.id for e in en), "the Spanish 501 exercises are the English ones"
+    kinds = {e.kind for e in ALL}
+    assert len(kinds) >= 6, kinds
+    assert {g.players for g in (e.game for e in five)} >= {3, 4, 5, 6}
+
+
+def test_spanish_twins_ask_the_same_question() -> None:
+    es = {e.id: e for e in _count("501", "es")}
+    for e in _count("501", "en"):
+        twin = es[e.id]
+        assert (twin.kind, twin.ask, twin.position, twin.params, twin.rules) == (e.kind, e.ask, e.position, e.params, e.rules)
+        assert twin.answer() == e.answer()
+        assert twin.prompt != e.prompt, f"{e.id}: the Spanish prompt is not translated"
+
+
+def test_each_lesson_has_four_or_more() -> None:
+    for lesson in LESSONS:
+        assert len(lesson) >= 4, f"{lesson.path}: {len(lesson)} exercises"
+
+
+def test_rule_ids_name_statements_of_the_game() -> None:
+    import csv
+
+    with (ROOT / "data" / "rule-statements.csv").open(encoding="utf-8") as f:
+        games = {row["id"]: row["game"] for row in csv.DictReader(f)}
+    for e in ALL:
+        for r in e.rules:
+            assert games.get(r) == e.game.name, (e.id, r)
+
+
+def test_the_check_command_passes_on_the_shipped_files() -> None:
+    out = subprocess.run([sys.executable, "-m", "cardkit", "exercises", "check", str(EXERCISES)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert f"{len(ALL)} exercises checked" in out.stdout
+
+
+def test_the_list_command() -> None:
+    out = subprocess.run([sys.executable, "-m", "cardkit", "exercises", "list", "--json"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert len(rows) == len(ALL)
+    assert set(rows[0]) >= {"id", "game", "language", "kind", "lesson"}
+    text = subprocess.run([sys.executable, "-m", "cardkit", "exercises", "list"], capture_output=True, text=True,
+                          cwd=ROOT).stdout
+    assert f"{len(ALL)} exercises" in text
+
+
+# ---------------------------------------------------------------- hand-checked answers
+
+
+def _one(**kw) -> Exercise:
+    item = {"id": "x", "rules": ["501-deal-3"], "prompt": "?", "position": {}, **kw}
+    data = {"format": "cardkit-exercises", "version": 1, "lesson": "501/01", "language": "en", "game": "501",
+            "exercises": [item]}
+    return from_data(data).exercises[0]
+
+
+def test_hand_checked_answers() -> None:
+    # rules.md 501 §4: with C dealing, cards 4, 8 and 12 go to the talon; 1 to A
+    assert _one(kind="deal", ask="where", card=4, position={"dealer": "C"}).answer() == TALON
+    assert _one(kind="deal", ask="where", card=1, position={"dealer": "C"}).answer() == 0
+    assert _one(kind="deal", ask="pack-size").answer() == 24
+    assert _one(kind="deal", ask="hand-size").answer() == 7
+    assert _one(kind="deal", ask="trumps", trump="H").answer() == 6
+    # the worked example (rules.md 501 §12): A blind at 100 fails with 88: +200, −32, −20
+    worked = {"record": "501_worked_blind_contract.json"}
+    e = _one(kind="score", ask="changes", rules=["501-example-1"], position=worked)
+    assert e.answer() == [200, -32, -20]
+    fb = e.check([200, -32, -20])
+    assert fb.correct and "68 card points + 20" in fb.message and "× 2" in fb.message
+    # C's lead is 10♠ or A♠ after Q♠ Q♦ (must follow spades, rules.md 501 §8)
+    e = _one(kind="play", ask="legal", rules=["501-play-2"], position={**worked, "step": 11})
+    assert {c.code for c in e.answer()} == {"10S", "AS"}
+    # after 80 the cheapest bid is 81, and 80 is not legal (rules.md 501 §5)
+    auction = {"dealer": "C", "actions": ["bid 80"]}
+    assert _one(kind="auction", ask="cheapest", rules=["501-auction-2"], position=auction).answer() == "bid 81"
+    e = _one(kind="auction", ask="legal", bid="80", rules=["501-auction-2"], position=auction)
+    assert e.answer() is False
+    assert "standing bid of 80" in e.check(True).message
+
+
+def test_five_hundred_hand_checked_answers() -> None:
+    def one(**kw) -> Exercise:
+        item = {"id": "x", "rules": ["500-score-3"], "prompt": "?", "position": {}, **kw}
+        return from_data({"format": "cardkit-exercises", "version": 1, "lesson": "500/02", "language": "en",
+                          "game": "500", "exercises": [item]}).exercises[0]
+
+    assert one(kind="auction", ask="worth", bid="8H").answer() == 300
+    assert one(kind="auction", ask="worth", bid="10NT").answer() == 520
+    assert one(kind="auction", ask="worth", bid="misere").answer() == 250
+    assert one(kind="deal", ask="pack-size").answer() == 43
+    assert one(kind="deal", ask="trumps", trump="S").answer() == 12
+    assert one(kind="deal", ask="trumps", trump="H").answer() == 13
+    assert "40 + 100 × 2" in one(kind="auction", ask="worth", bid="8H").check(200).message
+
+
+# ---------------------------------------------------------------- learners' malformed answers
+
+
+@pytest.mark.parametrize("given", ["abc", "", "12.5", "eighty", None])
+def test_a_malformed_number_gets_a_friendly_message(given) -> None:
+    e = _one(kind="deal", ask="pack-size")
+    fb = e.check(given)
+    assert not fb.correct
+    assert "Traceback" not in fb.message and "whole number" in fb.message
+
+
+def test_malformed_answers_of_other_shapes() -> None:
+    e = _one(kind="play", ask="legal", rules=["501-play-2"],
+             position={"record": "501_worked_blind_contract.json", "step": 11})
+    assert "not a card" in e.check(["XX"]).message
+    assert "at least one card" in e.check([]).message
+    with pytest.raises(AnswerError):
+        e.parse(["ZZ"])
+    es = from_data({"format": "cardkit-exercises", "version": 1, "lesson": "501/01", "language": "es",
+                    "game": "501", "exercises": [{"id": "x", "kind": "deal", "ask": "pack-size",
+                                                  "rules": ["501-cards-1"], "prompt": "?", "position": {}}]}).exercises[0]
+    assert "número entero" in es.check("abc").message
+
+
+# ---------------------------------------------------------------- malformed files
+
+GOOD = {"format": "cardkit-exercises", "version": 1, "lesson": "501/01", "language": "en", "game": "501",
+        "exercises": [{"id": "a", "kind": "deal", "ask": "pack-size", "rules": ["501-cards-1"], "prompt": "?",
+                       "position": {}},
+                      {"id": "b", "kind": "play", "ask": "legal", "rules": ["501-play-2"], "prompt": "?",
+                       "position": {"record": "501_worked_blind_contract.json", "step": 11}},
+                      {"id": "c", "kind": "deal", "ask": "pack-size", "rules": ["501-cards-1"], "prompt": "?",
+                       "position": {}},
+                      {"id": "d", "kind": "auction", "ask": "legal", "bid": "80", "rules": ["501-auction-2"],
+                       "prompt": "?", "position": {"dealer": "C", "actions": ["bid 80"]}}]}
+
+
+def _bad(path: str, value) -> dict:
+    data = json.loads(json.dumps(GOOD))
+    keys = path.split(".")
+    node = data
+    for k in keys[:-1]:
+        node = node[int(k)] if k.isdigit() else node[k]
+    last = keys[-1]
+    if value is KeyError:
+        del node[last]
+    elif isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return data
+
+
+#: (what is wrong, the file's data or text, the place the error must name)
+BAD = [
+    ("wrong format", _bad("format", "cardkit-record"), "format"),
+    ("no exercises", _bad("exercises", []), "exercises"),
+    ("unknown kind", _bad("exercises.3.kind", "quiz"), "exercises[3].kind"),
+    ("ask that the kind has not", _bad("exercises.0.ask", "winner"), "exercises[0].ask"),
+    ("no rules", _bad("exercises.1.rules", []), "exercises[1].rules"),
+    ("unknown rule id", _bad("exercises.1.rules", ["501-play-99"]), "exercises[1].rules[0]"),
+    ("rule of the other game", _bad("exercises.1.rules", ["500-play-1"]), "exercises[1].rules[0]"),
+    ("step beyond the record", _bad("exercises.1.position.step", 31), "exercises[1].position.step"),
+    ("negative step", _bad("exercises.1.position.step", -1), "exercises[1].position.step"),
+    ("unknown record", _bad("exercises.1.position.record", "nowhere.json"), "exercises[1].position.record"),
+    ("a path in a record name", _bad("exercises.1.position.record", "../../etc/passwd"), "exercises[1].position.record"),
+    ("illegal action in a position", _bad("exercises.3.position.actions", ["bid 80", "bid 70"]),
+     "exercises[3].position.actions[1]"),
+    ("a card dealt twice", _bad("exercises.3.position", {"hands": {"A": "AS AS"}}), "exercises[3].position.hands"),
+    ("unknown seat", _bad("exercises.3.position", {"dealer": "Z"}), "exercises[3].position.dealer"),
+    ("auction question without a bid", _bad("exercises.3.bid", KeyError), "exercises[3]"),
+    ("a bid that is not a bid", _bad("exercises.3.bid", "eighty"), "exercises[3].bid"),
+    ("play question in the auction", _bad("exercises.1.position", {"dealer": "C"}), "exercises[1].position"),
+    ("duplicate id", _bad("exercises.2.id", "a"), "exercises[2].id"),
+    ("unknown field", _bad("exercises.0.answer", 24), "exercises[0]"),
+    ("an answer written in the file", _bad("exercises.0.position.answer", 24), "exercises[0].position"),
+    ("text too long", _bad("exercises.0.prompt", "x" * 3000), "exercises[0].prompt"),
+    ("a number as text", _bad("exercises.1.position.step", "11"), "exercises[1].position.step"),
+    ("six seats for 501", _bad("players", 6), "players"),
+    ("unknown language", _bad("language", "fr"), "language"),
+    ("record and deal together", _bad("exercises.1.position.dealer", "A"), "exercises[1].position.dealer"),
+]
+
+
+@pytest.mark.parametrize("what,data,where", BAD, ids=[b[0] for b in BAD])
+def test_a_malformed_file_is_rejected_with_its_place(tmp_path: Path, what: str, data, where: str) -> None:
+    path = tmp_path / "lesson.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ExerciseError) as err:
+        load_file(path, verify=True)
+    places = [p for p, _m in err.value.problems]
+    assert any(p == where or p.startswith(where + ".") or p.startswith(where + "[") for p in places), \
+        f"{what}: {err.value}"
+    count, problems = check_path(path)
+    assert problems and all(f == str(path) for f, _p, _m in problems)
+
+
+def test_a_good_file_loads(tmp_path: Path) -> None:
+    path = tmp_path / "lesson.json"
+    path.write_text(json.dumps(GOOD), encoding="utf-8")
+    assert len(load_file(path, verify=True)) == 4
+
+
+@pytest.mark.parametrize("text,suffix", [("{not json", ".json"), ("exercises: [unclosed", ".yaml"),
+                                         ("!!python/object/apply:os.system ['echo pwned']", ".yaml")])
+def test_unreadable_files_name_the_file_and_execute_nothing(tmp_path: Path, text: str, suffix: str) -> None:
+    path = tmp_path / f"bad{suffix}"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ExerciseError) as err:
+        load_file(path)
+    assert err.value.problems[0][0] == "(file)"
+
+
+def test_yaml_files_load(tmp_path: Path) -> None:
+    yaml = pytest.importorskip("yaml")
+    path = tmp_path / "lesson.yaml"
+    path.write_text(yaml.safe_dump(GOOD, allow_unicode=True), encoding="utf-8")
+    assert [e.id for e in load_file(path, verify=True)] == ["a", "b", "c", "d"]
+
+
+def test_the_check_command_fails_with_the_place(tmp_path: Path) -> None:
+    path = tmp_path / "lesson.json"
+    path.write_text(json.dumps(_bad("exercises.1.position.step", 31)), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "cardkit", "exercises", "check", str(path)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 1
+    assert "exercises[1].position.step" in out.stderr
