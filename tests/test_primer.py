@@ -1,0 +1,53 @@
+"""The primer (notebooks/primer.ipynb, in Spanish primeros_pasos.ipynb): trick, lead, following suit,
+trump, bid, contract, talon and kitty, each on a table the learner clicks through; every printed output a
+sentence; the start page sends a beginner there before either course."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from notebook_tools import NOTEBOOKS, load, source
+
+PRIMERS = ["primer.ipynb", "primeros_pasos.ipynb"]
+
+
+@pytest.mark.parametrize("name", PRIMERS)
+def test_each_idea_is_on_a_table(name: str) -> None:
+    cells = load(NOTEBOOKS / name)["cells"]
+    tables = [c for c in cells if c["cell_type"] == "code" and "Table.from_record(" in source(c)]
+    assert len(tables) == 4
+    for cell in tables:
+        kinds = {k for o in cell["outputs"] for k in o.get("data", {})}
+        assert "application/vnd.jupyter.widget-view+json" in kinds
+    words = " ".join(source(c) for c in cells if c["cell_type"] == "markdown")
+    for term in (("trick", "lead", "follow suit", "trumps", "bids", "contract", "talon", "kitty")
+                 if name == "primer.ipynb" else
+                 ("baza", "salida", "asistir", "triunfo", "puja", "contrato", "talón", "pozo")):
+        assert f"**{term}**" in words, term
+
+
+@pytest.mark.parametrize("name", PRIMERS)
+def test_printed_outputs_are_sentences(name: str) -> None:
+    printed = [("".join(o["text"])) for c in load(NOTEBOOKS / name)["cells"] if c["cell_type"] == "code"
+               for o in c["outputs"] if o["output_type"] == "stream"]
+    assert len(printed) == 4
+    for text in printed:
+        assert re.match(r"^[A-ZÉ].*\.\n$", text, re.S), text
+        assert not re.search(r"[\[\]{}]|Card\.|Cards\(|'", text), f"a Python literal in {text!r}"
+
+
+def test_the_engine_replays_what_the_primer_says() -> None:
+    printed = " ".join("".join(o["text"]) for c in load(NOTEBOOKS / "primer.ipynb")["cells"]
+                       if c["cell_type"] == "code" for o in c["outputs"] if o["output_type"] == "stream")
+    assert "C led K♥. A played A♥ and B played 9♥: everyone followed suit (♥), and A won the trick." in printed
+    assert "B had no ♠ and played the trump Q♦, which won the trick." in printed
+    assert "a bid of 80, chose ♦ as trumps and raised the contract to 100" in printed
+    assert "buried 4♦, 5♦, 6♦." in printed
+
+
+def test_the_start_page_points_a_beginner_to_the_primer_first() -> None:
+    text = "\n".join(source(c) for c in load(NOTEBOOKS / "00_start_here.ipynb")["cells"] if c["cell_type"] == "markdown")
+    assert text.index("(primer.ipynb)") < text.index("(501/01_cards_and_deal.ipynb)")
+    assert text.index("(primeros_pasos.ipynb)") < text.index("(500/01_pack_and_deal.ipynb)")
+    assert "(glossary.ipynb)" in text and "(glosario.ipynb)" in text
