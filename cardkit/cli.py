@@ -18,6 +18,9 @@
   ``data/exercises`` or ``PATH``; ``exercises check FILE|DIR`` validates every exercise file and
   asks the engine to answer each exercise, and fails (status 1) naming the place of every problem
   (see :mod:`cardkit.exercises`).
+- ``tournament GAME KIND KIND [KIND ...] [--deals N] [--against KIND] [--csv FILE]`` plays every pair
+  of kinds on duplicate deals and prints each pair's mean score difference per hand with its 95 %
+  interval and the time per decision (see :mod:`cardkit.explore.strength`).
 
 Errors go to stderr with exit status 2.
 """
@@ -254,6 +257,32 @@ def cmd_new_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .explore.strength import read_rows, round_robin, summary, summary_text
+
+    game = find_game(args.game, args.players, **_rules(args.rule))
+    kinds = list(dict.fromkeys(args.kinds))
+    if len(kinds) < 2:
+        raise CardkitError("a tournament needs at least two player kinds, e.g. random sensible sampler")
+    pairs = None
+    if args.against:
+        pairs = [(k, args.against) for k in kinds if k != args.against]
+    rows = round_robin(game, kinds, args.deals, seed=args.seed, chunk=args.chunk, path=args.csv, pairs=pairs,
+                       progress=args.progress)
+    if args.csv:
+        import pandas as pd
+
+        table = pd.DataFrame(read_rows(args.csv))
+        table = table[(table["game"] == game.name) & (table["players"].astype(int) == game.players)]
+        table = table[table["deal"].astype(int) < args.deals]
+    else:
+        table = rows
+    print(f"{game.title}, {game.players} players: mean score difference per hand (a − b, higher: a stronger), "
+          f"duplicate deals with the seats turned round")
+    print("\n".join(summary_text(summary(table))))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m cardkit``."""
     p = argparse.ArgumentParser(prog="python -m cardkit", description="cardkit: 501♠ and Five Hundred")
@@ -328,6 +357,19 @@ def build_parser() -> argparse.ArgumentParser:
     exc = exsub.add_parser("check", help="validate and solve every exercise of a file or folder")
     exc.add_argument("path", help="an exercise file or a folder of them")
     exc.set_defaults(func=cmd_exercises_check)
+    tour = sub.add_parser("tournament", help="duplicate matches between computer player kinds, pair by pair")
+    tour.add_argument("game", help="501 or 500")
+    tour.add_argument("kinds", nargs="+", help="player kinds, e.g. random sensible sampler solver ismcts")
+    tour.add_argument("--players", type=int, default=None, help="number of players")
+    tour.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
+    tour.add_argument("--deals", type=_positive, default=20, help="deals per pair (default 20)")
+    tour.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
+    tour.add_argument("--against", default=None, help="play every kind against this one only")
+    tour.add_argument("--chunk", type=_positive, default=10, help="deals of one pair before the next pair's")
+    tour.add_argument("--csv", default=None,
+                      help="append one row per pair and deal to this CSV file; deals already there are skipped")
+    tour.add_argument("--progress", action="store_true", help="print a line after each chunk")
+    tour.set_defaults(func=cmd_tournament)
     return p
 
 

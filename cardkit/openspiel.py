@@ -196,9 +196,8 @@ class _Table:
 
 
 def _gain_sign(game: Game) -> int:
-    from .explore.tournament import gain_sign
-
-    return gain_sign(game)
+    """+1 when a higher score is better, -1 when the game declares scores count down (501♠)."""
+    return -1 if game.lower_is_better else 1
 
 
 class _Hand:
@@ -214,19 +213,9 @@ class _Hand:
 # ---------------------------------------------------------------- game and state
 
 
-@lru_cache(maxsize=None)
 def _table_sizes(name: str) -> tuple[int, ...]:
-    """The numbers of players the game accepts (its own check decides), among 2 to 10."""
-    from .errors import UnknownOptionError
-
-    sizes = []
-    for n in range(2, 11):
-        try:
-            find_game(name, n)
-        except UnknownOptionError:
-            continue
-        sizes.append(n)
-    return tuple(sizes)
+    """The numbers of players the game declares it can be played by."""
+    return tuple(type(find_game(name)).table_sizes)
 
 
 def _game_type(name: str) -> Any:
@@ -557,10 +546,11 @@ def load(game: Game, dealer: int = 0) -> CardkitGame:
 def from_engine(state: State, osgame: CardkitGame | None = None) -> CardkitState:
     """The OpenSpiel state of the kit's hand ``state``: its deal (``state.pack``) as chance outcomes,
     then its actions. ``osgame`` is reused when given (it must be the same table and dealer).
+    OpenSpiel hands start from the game's initial scores; a hand's running scores change no rule
+    of its play, so the hand is the same.
 
     Raises:
-        CardkitError: the hand's scores before it are not the game's initial scores (OpenSpiel
-            hands start from those).
+        CardkitError: ``osgame`` deals from another seat than the hand's dealer.
     """
     g = osgame or load(state.game, state.dealer)
     t = g.table

@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 cardkit.errors.UnknownOptionError: unknown game 'bridge': use one of 501, 500
 >>> [p.kind for p in players_for(find_game("501"))]
-['random', 'sensible', 'sampler']
+['random', 'sensible', 'sampler', 'solver', 'ismcts']
 """
 
 from __future__ import annotations
@@ -87,7 +87,16 @@ def players() -> Sequence[type[PlayerClass]]:
     from .players.sensible500 import Sensible500
     from .players.sensible501 import Sensible501
 
-    return (RandomPlayer, Sensible501, Sensible500, Rules500, SamplingPlayer)
+    from .players.solver_player import SolverPlayer
+
+    found: list[type[PlayerClass]] = [RandomPlayer, Sensible501, Sensible500, Rules500, SamplingPlayer, SolverPlayer]
+    try:  # the information-set search needs the optional extra ``openspiel``
+        from .players.ismcts import ISMCTSPlayer
+    except ImportError:
+        pass
+    else:
+        found.append(ISMCTSPlayer)
+    return tuple(found)
 
 
 def _game_class(game: str | Game | type[Game]) -> type[Game]:

@@ -61,7 +61,7 @@ def player_of(game: Game, kind: str, seed: int) -> Any:
         return Rules500(seed=seed)
     from ..players import find_player
 
-    return find_player(game.name, kind, seed)
+    return find_player(game, kind, seed)
 
 
 def default_kind(game: Game) -> str:

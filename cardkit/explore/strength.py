@@ -1,0 +1,201 @@
+"""Measured strength: duplicate matches between two player kinds, with intervals and timings.
+
+:func:`duel` plays deals of one table between kinds ``a`` and ``b``, each deal once for every
+seating of the line-up ``a b b`` (three or four seats of 501♠: ``a b b`` / ``a b b b``; Five
+Hundred's partnerships: ``a b a b …``, :func:`lineup`), turned round the table as in
+:mod:`cardkit.explore.tournament`, so both kinds hold the same cards and the luck of the deal
+cancels. A deal's **difference** is ``a``'s mean gain per seat-hand minus ``b``'s (gain: the score
+change with the sign that favours the player; 501♠ counts down, rules.md 501 §10). It also times
+every decision of each kind.
+
+:func:`round_robin` plays every pair of a list of kinds in chunks of deals, appending one row per
+pair and deal to a CSV file (so a long run in the background can be read while it goes, and
+stopped and resumed); :func:`summary` turns those rows into the table: per pair the deals, the mean
+difference per hand with its 95 % confidence interval (normal, over deals), and the seconds per
+decision of each kind.
+
+>>> from cardkit import find_game
+>>> lineup(find_game("500"), "a", "b"), lineup(find_game("501"), "a", "b")
+(['a', 'b', 'a', 'b'], ['a', 'b', 'b'])
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+import random
+import time
+from itertools import combinations
+from typing import Any, Iterable, Sequence
+
+from ..errors import CardkitError
+from ..game import Action, Game, State
+from .estimate import player_of
+from .tournament import seatings
+
+#: The columns of a strength CSV file, one row per pair and deal.
+COLUMNS = ("game", "players", "a", "b", "deal", "difference", "a_decisions", "a_seconds", "b_decisions",
+           "b_seconds")
+
+
+class Timed:
+    """A player that counts its decisions and the seconds they take (``decisions``, ``seconds``)."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, state: State) -> Action:
+        """The wrapped player's choice, timed."""
+        t = time.perf_counter()
+        a = self.player.choose(state)
+        self.seconds += time.perf_counter() - t
+        self.decisions += 1
+        return a  # type: ignore[no-any-return]
+
+
+def lineup(game: Game, a: str, b: str) -> list[str]:
+    """One ``a`` against ``b`` everywhere else; with fixed partnerships (the game's ``units``, as
+    Five Hundred's, rules.md 500 §1) ``a`` holds every seat of the first unit instead."""
+    units = getattr(game, "units", None)
+    if units and all(len(u) > 1 for u in units):
+        mine = set(units[0])
+        return [a if s in mine else b for s in range(game.players)]
+    return [a] + [b] * (game.players - 1)
+
+
+def deal_pack(game: Game, seed: int, deal: int) -> tuple[int, list[Any]]:
+    """Deal ``deal`` of a run seeded ``seed``: its dealer (``deal mod seats``) and its pack."""
+    return deal % game.players, game.shuffled_pack(random.Random(seed * 1_000_003 + deal))
+
+
+def duel(game: Game, a: str, b: str, deals: Iterable[int], seed: int = 0) -> list[dict[str, Any]]:
+    """Play each deal of ``deals`` for every seating of :func:`lineup` ``(a, b)``.
+
+    Returns one dict per deal with the :data:`COLUMNS`.
+
+    Raises:
+        UnknownOptionError: a kind that does not play this game.
+        CardkitError: ``a`` and ``b`` are the same kind.
+    """
+    if a == b:
+        raise CardkitError(f"a duel needs two different kinds, not {a} twice")
+    sign = -1 if game.lower_is_better else 1
+    seats = seatings(lineup(game, a, b))
+    tables = [[Timed(player_of(game, kind, seed * 1000 + 10 * si + s)) for s, kind in enumerate(seating)]
+              for si, seating in enumerate(seats)]
+    rows = []
+    for d in deals:
+        dealer, pack = deal_pack(game, seed, d)
+        gains: dict[str, list[int]] = {a: [], b: []}
+        before = {k: [0, 0.0] for k in (a, b)}
+        for seating, players in zip(seats, tables):
+            for kind, p in zip(seating, players):
+                before[kind][0] -= p.decisions
+                before[kind][1] -= p.seconds
+            state = game.new_hand(dealer, game.initial_scores(), pack)
+            while not state.is_terminal():
+                state.apply_action(players[state.current_player()].choose(state))  # type: ignore[index]
+            for s, kind in enumerate(seating):
+                gains[kind].append(sign * state.returns()[s])
+            for kind, p in zip(seating, players):
+                before[kind][0] += p.decisions
+                before[kind][1] += p.seconds
+        diff = sum(gains[a]) / len(gains[a]) - sum(gains[b]) / len(gains[b])
+        rows.append({"game": game.name, "players": game.players, "a": a, "b": b, "deal": d,
+                     "difference": round(diff, 4), "a_decisions": before[a][0], "a_seconds": round(before[a][1], 4),
+                     "b_decisions": before[b][0], "b_seconds": round(before[b][1], 4)})
+    return rows
+
+
+def round_robin(game: Game, kinds: Sequence[str], deals: int, seed: int = 0, chunk: int = 10,
+                path: str | os.PathLike[str] | None = None, pairs: Sequence[tuple[str, str]] | None = None,
+                progress: bool = False) -> list[dict[str, Any]]:
+    """Every pair of ``kinds`` (or the given ``pairs``) over deals ``0..deals-1``, ``chunk`` deals of
+    each pair in turn; rows are appended to the CSV file ``path`` as they come. Deals already in
+    the file for a pair (same game, table size and seed run) are skipped, so a stopped run resumes.
+
+    Returns the rows played now.
+    """
+    todo = list(pairs) if pairs is not None else list(combinations(kinds, 2))
+    done: dict[tuple[str, str], set[int]] = {p: set() for p in todo}
+    if path is not None and os.path.exists(path):
+        for row in read_rows(path):
+            key = (row["a"], row["b"])
+            if row["game"] == game.name and int(row["players"]) == game.players and key in done:
+                done[key].add(int(row["deal"]))
+    out: list[dict[str, Any]] = []
+    for start in range(0, deals, chunk):
+        for a, b in todo:
+            want = [d for d in range(start, min(deals, start + chunk)) if d not in done[(a, b)]]
+            if not want:
+                continue
+            rows = duel(game, a, b, want, seed)
+            out += rows
+            if path is not None:
+                _append(path, rows)
+            if progress:
+                print(f"{game.name} ({game.players}) {a} v {b}: deals to {want[-1] + 1}", flush=True)
+    return out
+
+
+def _append(path: str | os.PathLike[str], rows: list[dict[str, Any]]) -> None:
+    new = not os.path.exists(path) or os.path.getsize(path) == 0
+    with open(path, "a", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS)
+        if new:
+            w.writeheader()
+        w.writerows(rows)
+
+
+def read_rows(path: str | os.PathLike[str]) -> list[dict[str, str]]:
+    """The rows of a strength CSV file.
+
+    Raises:
+        CardkitError: the file's header is not :data:`COLUMNS`.
+    """
+    with open(path, newline="", encoding="utf-8") as f:
+        r = csv.DictReader(f)
+        if tuple(r.fieldnames or ()) != COLUMNS:
+            raise CardkitError(f"{path}: not a strength table (its columns must be {', '.join(COLUMNS)})")
+        return list(r)
+
+
+def summary(rows: Any) -> Any:
+    """Per pair (game, players, a, b): deals, mean difference per hand (``a`` − ``b``) with its 95 %
+    confidence interval (mean ± 1.96 standard errors over deals), and each kind's milliseconds per
+    decision. ``rows``: a pandas DataFrame of :data:`COLUMNS` or a list of row dicts."""
+    import pandas as pd
+
+    df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
+    out = []
+    for (g, n, a, b), grp in df.groupby(["game", "players", "a", "b"], sort=False):
+        diffs = grp["difference"].astype(float)
+        k = len(diffs)
+        mean = float(diffs.mean())
+        se = float(diffs.std(ddof=1)) / math.sqrt(k) if k > 1 else float("nan")
+        out.append({"game": str(g), "players": int(n), "a": a, "b": b, "deals": k,
+                    "mean difference": round(mean, 1), "low": round(mean - 1.96 * se, 1),
+                    "high": round(mean + 1.96 * se, 1),
+                    "a ms/decision": round(1000 * grp["a_seconds"].astype(float).sum()
+                                           / max(1, grp["a_decisions"].astype(int).sum()), 1),
+                    "b ms/decision": round(1000 * grp["b_seconds"].astype(float).sum()
+                                           / max(1, grp["b_decisions"].astype(int).sum()), 1)})
+    return pd.DataFrame(out)
+
+
+def summary_text(table: Any) -> list[str]:
+    """The summary as aligned text lines, one pair a line."""
+    lines = [f"{'game':<5} {'n':>2} {'a':<9} {'b':<9} {'deals':>5} {'a − b per hand':>15} {'95 % interval':>17} "
+             f"{'a ms/dec':>9} {'b ms/dec':>9}"]
+    for r in table.to_dict(orient="records"):
+        lines.append(f"{r['game']:<5} {r['players']:>2} {r['a']:<9} {r['b']:<9} {r['deals']:>5} "
+                     f"{r['mean difference']:>+15.1f} {'[' + format(r['low'], '+.1f') + ', ' + format(r['high'], '+.1f') + ']':>17} "
+                     f"{r['a ms/decision']:>9.1f} {r['b ms/decision']:>9.1f}")
+    return lines
+
+
+__all__ = ["COLUMNS", "Timed", "deal_pack", "duel", "lineup", "read_rows", "round_robin", "summary",
+           "summary_text"]

@@ -1,0 +1,141 @@
+"""The stronger computer players (the determinized solver, OpenSpiel's information-set search)
+and the duplicate tournament that measures them."""
+
+from __future__ import annotations
+
+import csv
+import math
+import random
+
+import pytest
+
+from cardkit import find_game
+from cardkit.cli import main
+from cardkit.explore.strength import COLUMNS, duel, lineup, read_rows, round_robin, summary
+from cardkit.errors import CardkitError
+from cardkit.players.solver_player import SolverPlayer
+from cardkit.registry import find_player, player_kinds
+
+
+def play_hand(game, players, seed):  # type: ignore[no-untyped-def]
+    state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(seed)))
+    lines = []
+    while not state.is_terminal():
+        p = players[state.current_player()]
+        a = p.choose(state)
+        assert a in state.legal_actions()
+        if hasattr(p, "explain"):
+            lines.append((state.phase, len(state.tricks), p.explain(state, a)))
+        state.apply_action(a)
+    return state, lines
+
+
+@pytest.mark.parametrize("name", ["501", "500"])
+def test_solver_player_solves_from_the_first_lead(name: str) -> None:
+    game = find_game(name)
+    p = SolverPlayer(game, seed=1, budget=0.05, max_samples=3)
+    base = find_player(game, game.rule_player, 2)
+    solved_first_trick = 0
+    for seed in range(4):
+        state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(seed)))
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == 0 or state.phase == "play" and not state.tricks:
+                a = p.choose(state)
+                assert a in state.legal_actions()
+                text = p.explain(state, a)
+                assert text.startswith(f"{a}:")
+                if state.phase == "play" and not state.tricks and p.last.get("by") == "samples":
+                    assert p.last["solver"] and "sampled deals of the unseen cards (solved)" in text
+                    assert 1 <= p.last["samples"] <= 3
+                    solved_first_trick += 1
+            else:
+                a = base.choose(state)
+            state.apply_action(a)
+    assert solved_first_trick >= 2
+
+
+@pytest.mark.parametrize("name", ["501", "500"])
+def test_ismcts_player_plays_legal_hands_and_says_why(name: str) -> None:
+    pytest.importorskip("pyspiel")
+    from cardkit.players.ismcts import ISMCTSPlayer
+
+    game = find_game(name)
+    assert "ismcts" in player_kinds(game) and "solver" in player_kinds(game)
+    players = [ISMCTSPlayer(game, seed=s, simulations=6) for s in range(game.players)]
+    state, lines = play_hand(game, players, 3)
+    assert state.phase == "over"
+    searched = [t for ph, _, t in lines if "simulations of the search" in t]
+    assert searched and all("of 6 simulations" in t for t in searched)
+
+
+def test_ismcts_leaves_the_wide_501_auction_to_the_rules() -> None:
+    pytest.importorskip("pyspiel")
+    game = find_game("501")
+    p = find_player(game, "ismcts", 1)
+    state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(1)))
+    a = p.choose(state)  # look, pass and 155 bids: more than a search can try
+    assert "rule-based player's" in p.explain(state, a)
+
+
+def test_lineup_keeps_partners_together() -> None:
+    assert lineup(find_game("500", 6, **{"six-seating": "three-pairs"}), "a", "b") == ["a", "b", "b", "a", "b", "b"]
+    assert lineup(find_game("500", 5), "a", "b") == ["a", "b", "b", "b", "b"]
+    assert lineup(find_game("501", 4), "a", "b") == ["a", "b", "b", "b"]
+
+
+def test_sensible_beats_random_in_duplicate_deals() -> None:
+    game = find_game("501")
+    rows = duel(game, "random", "sensible", range(8), seed=1)
+    assert [r["deal"] for r in rows] == list(range(8))
+    table = summary(rows)
+    row = table.iloc[0]
+    # random bids wildly and fails its contracts: far below the rule-based player, interval and all
+    assert row["deals"] == 8 and row["high"] < -100
+    assert all(r["a_decisions"] > 0 and r["b_decisions"] > 0 for r in rows)
+    with pytest.raises(CardkitError, match="two different kinds"):
+        duel(game, "random", "random", range(1))
+
+
+def test_summary_interval_by_hand() -> None:
+    rows = [{"game": "501", "players": 3, "a": "x", "b": "y", "deal": d, "difference": v, "a_decisions": 2,
+             "a_seconds": 0.5, "b_decisions": 4, "b_seconds": 0.1} for d, v in enumerate([1.0, 2.0, 3.0])]
+    r = summary(rows).iloc[0]
+    se = 1 / math.sqrt(3)
+    assert r["mean difference"] == 2.0
+    assert r["low"] == round(2 - 1.96 * se, 1) and r["high"] == round(2 + 1.96 * se, 1)
+    assert r["a ms/decision"] == round(1000 * 1.5 / 6, 1) and r["b ms/decision"] == round(1000 * 0.3 / 12, 1)
+
+
+def test_round_robin_appends_and_resumes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = find_game("500")
+    path = tmp_path / "s.csv"
+    first = round_robin(game, ["random", "rules"], 4, seed=2, chunk=2, path=path)
+    assert len(first) == 4
+    again = round_robin(game, ["random", "rules"], 6, seed=2, chunk=2, path=path)
+    assert [r["deal"] for r in again] == [4, 5]  # deals 0-3 were already in the file
+    rows = read_rows(path)
+    assert [int(r["deal"]) for r in rows] == list(range(6))
+    assert tuple(rows[0]) == COLUMNS
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n", encoding="utf-8")
+    with pytest.raises(CardkitError, match="not a strength table"):
+        read_rows(bad)
+
+
+def test_tournament_command_smoke(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "t.csv"
+    kinds = ["random", "sensible", "solver"]
+    assert main(["tournament", "501", *kinds, "--deals", "2", "--against", "sensible", "--csv", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "95 % interval" in text and "random    sensible" in text and "solver    sensible" in text
+    with open(out, newline="", encoding="utf-8") as f:
+        assert len(list(csv.DictReader(f))) == 4  # two pairs, two deals each
+    assert main(["tournament", "501", "random"]) == 2
+    assert "at least two player kinds" in capsys.readouterr().err
+
+
+def test_estimate_with_the_solver_player(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["estimate", "501", "--contract", "100", "--hand", "AS 10S KS QS AH 10H KH",
+                 "--deals", "2", "--player", "solver", "--json"]) == 0
+    assert '"contract": "100"' in capsys.readouterr().out
