@@ -20,6 +20,7 @@ nothing; an unexpected failure is answered 500 with the same shape, never with a
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import logging
 import time
@@ -303,8 +304,10 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         except TableError as e:
             return _error(e)
         url = hall.join_url(request, f"play/{room.id}?code={room.row.codes[seat]}")
-        svg = segno.make(url, error="m").svg_inline(scale=4, border=2, title=f"{room.game.names[seat]}: {url}")
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+        out = io.BytesIO()  # a standalone SVG file (with its namespace), so that <img> shows it
+        segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
+                                        title=f"{room.game.names[seat]}: {url}")
+        return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def page(request: Request) -> Response:
         name = "play.html" if request.url.path.startswith("/play/") else "show.html"

@@ -44,7 +44,7 @@ def step(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.step || -1"))
 
 
-def own_and_others(page: Any) -> tuple[int, int]:
+def own_and_others(page: Any) -> list[int]:
     """(face-up cards in this seat's row, face-up cards in the other seats' rows)."""
     return page.evaluate("""() => {
         const rows = Array.from(document.querySelectorAll('#board tr.seat'));
@@ -56,7 +56,8 @@ def own_and_others(page: Any) -> tuple[int, int]:
 
 def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
     """Click the students' pages through the hand: a blind seat looks, the first bid is the lowest,
-    every later auction turn passes, otherwise the first choice. The number of clicks."""
+    every later auction turn passes, a bidder does not abandon, otherwise the first choice. The
+    number of clicks."""
     bid_made = False
     for clicks in range(max_clicks):
         if projector.locator("#turn").inner_text().startswith(("The hand is over", "The match is over")):
@@ -76,7 +77,7 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
             elif "pass" in texts:
                 pick = "pass"
             else:
-                pick = texts[0]
+                pick = next((t for t in texts if t != "abandon"), texts[0])
             buttons.nth(texts.index(pick)).click()
             acted = True
             break
@@ -114,12 +115,13 @@ def test_three_students_and_the_projector_play_a_501_hand(serve, page, browser, 
         # the projector: every seat's join link and its QR code (an SVG image), every hand face up
         links = page.locator(".join-link").all_inner_texts()
         assert links == [s["play"] for s in made["seats"]]
-        assert page.evaluate("Array.from(document.querySelectorAll('img.qr')).every(i => i.naturalWidth > 0)")
+        page.wait_for_function("Array.from(document.querySelectorAll('img.qr')).every(i => i.complete)")
+        assert page.evaluate("Array.from(document.querySelectorAll('img.qr')).every(i => i.naturalWidth > 100)")
         assert page.locator("img.qr").count() == 3
         # each student sees their own name; in 501 every seat starts blind (rules.md 501 §6)
         for seat, p in zip(made["seats"], students):
             assert p.locator("#who").inner_text() == f"You are {seat['name']}"
-            assert own_and_others(p) == (0, 0)
+            assert own_and_others(p) == [0, 0]
         clicks = play_out(page, students)
         assert clicks >= 20
         for p in students:
@@ -158,7 +160,7 @@ def test_two_students_and_two_computers_play_five_hundred(serve, page, browser, 
         students.append(p)
     try:
         for p in students:
-            assert own_and_others(p) == (10, 0)
+            assert own_and_others(p) == [10, 0]
         play_out(page, students)
         final = step(page)
         for p in students:
