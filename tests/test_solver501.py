@@ -231,3 +231,28 @@ def test_cards_of_one_run_differ_by_at_most_their_points():
                     checked += 1
                     assert abs(values[a] - values[b]) <= abs(POINTS[a.rank] - POINTS[b.rank]), (seed, a, b)
     assert checked > 50
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_agrees_with_exhaustive_search_many_positions_and_narrow_windows(players):
+    """200 more random endings a table size (1–3 tricks, every point of a trick, trump and no-trump
+    contracts as the random auction falls): the per-action values equal exhaustive search, and a
+    narrow search around every possible threshold answers the same "at least t?" with a fail-soft
+    bound on the correct side of the exact value (what estimates ask)."""
+    from cardkit.solver.exhaustive import exhaustive_value_501
+
+    kinds = set()
+    for seed in range(200):
+        state = random_play_state(Game501(players=players), seed=7000 + seed, tricks_left=1 + seed % 3,
+                                  mid_trick=seed % 3)
+        kinds.add(state.trump)
+        fast = [(str(v.action), v.value) for v in solve(state).values]
+        slow = [(str(a), v) for a, v in exhaustive_actions_501(state)]
+        assert fast == slow, f"seed {seed}"
+        exact = exhaustive_value_501(state)
+        solver = Solver501()
+        pos = Position501.from_state(state)
+        for t in range(pos.banked, exact + 12, 3):
+            r = pos.banked + solver.gain(pos, alpha=t - pos.banked - 1, beta=t - pos.banked)
+            assert (r >= t) == (exact >= t) and (exact >= r if r >= t else exact <= r), f"seed {seed}, t {t}"
+    assert None in kinds and len(kinds) >= 4  # no-trump and several trump suits were met
