@@ -311,11 +311,18 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     for i in range(n):
                         kw[d, i] = 0
                     ties = 0
+                    present = 0
+                    for i in range(n):
+                        present |= h[i]
                     for s in range(5):
+                        if (present & suitmask[s]) == 0:
+                            continue
                         r = 0
                         prev = -1
                         for k in range(suitlen[s]):
                             c = suitorder[s, k]
+                            if ((present >> c) & 1) == 0:
+                                continue
                             for i in range(n):
                                 if (h[i] >> c) & 1:
                                     slot = suitorder[s, r]

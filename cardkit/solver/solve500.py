@@ -59,6 +59,11 @@ class Position500:
     index: dict
 
     @property
+    def to_act(self) -> int:
+        """The kernel position of the seat to act."""
+        return (self.leader + bin(self.table).count("1")) % len(self.seats)
+
+    @property
     def n(self) -> int:
         """The number of seats in play."""
         return len(self.seats)
@@ -329,9 +334,17 @@ class Solver500:
                             box[0] = max(box[0], r)
                         else:
                             box[1] = min(box[1], r)
-            guess = None
+            # the position's value first (most of its work is in the table already when the value
+            # was asked before): no action does better for the seat to act, so each action's
+            # search starts at it and usually ends with one narrow search
+            best = self.exact(pos)
+            maxim = bool((pos.side >> pos.to_act) & 1) != pos.misere
             for m, box in zip(moves, boxes):
-                guess = self.exact(pos, m, guess, box)
+                if maxim:
+                    box[1] = min(box[1], best)
+                else:
+                    box[0] = max(box[0], best)
+                self.exact(pos, m, best, box)
         except OverBudget as e:
             note = str(e)
         finally:
