@@ -186,6 +186,44 @@ def summary(rows: Any) -> Any:
     return pd.DataFrame(out)
 
 
+def load_rows(folder: str | os.PathLike[str]) -> Any:
+    """Every row of the strength CSV files (``*.csv``) of ``folder``, as one pandas DataFrame with
+    numeric columns.
+
+    Raises:
+        CardkitError: a file that is not a strength table, or no file at all.
+    """
+    import pandas as pd
+    from pathlib import Path
+
+    files = sorted(Path(folder).glob("*.csv"))
+    if not files:
+        raise CardkitError(f"no strength table (*.csv) in {folder}")
+    df = pd.DataFrame([r for f in files for r in read_rows(f)])
+    for c in ("players", "deal", "a_decisions", "b_decisions"):
+        df[c] = df[c].astype(int)
+    for c in ("difference", "a_seconds", "b_seconds"):
+        df[c] = df[c].astype(float)
+    return df
+
+
+def strength_chart(table: Any, title: str = "mean score difference per hand, with its 95 % interval") -> Any:
+    """An altair chart of a :func:`summary`: one row per game, each pair's mean difference per hand
+    (a point) and its 95 % interval (a rule), the pairs labelled ``a − b``."""
+    import altair as alt
+
+    t = table.copy()
+    t["pair"] = t["a"] + " − " + t["b"]
+    t["table"] = t["game"].astype(str) + ", " + t["players"].astype(str) + " players"
+    base = alt.Chart(t).encode(y=alt.Y("pair:N", title=None, sort=None))
+    rules = base.mark_rule().encode(x=alt.X("low:Q", title="a − b, points per hand"), x2="high:Q")
+    points = base.mark_point(filled=True, size=60).encode(x="mean difference:Q", color=alt.Color("a:N", title="a"),
+                                                          tooltip=["pair", "deals", "mean difference", "low", "high"])
+    zero = alt.Chart(t).mark_rule(strokeDash=[4, 4], color="grey").encode(x=alt.datum(0))
+    return (rules + points + zero).properties(width=380, height=110).facet(
+        row=alt.Row("table:N", title=None), title=title).resolve_scale(y="independent")
+
+
 def summary_text(table: Any) -> list[str]:
     """The summary as aligned text lines, one pair a line."""
     lines = [f"{'game':<5} {'n':>2} {'a':<9} {'b':<9} {'deals':>5} {'a − b per hand':>15} {'95 % interval':>17} "
@@ -197,5 +235,5 @@ def summary_text(table: Any) -> list[str]:
     return lines
 
 
-__all__ = ["COLUMNS", "Timed", "deal_pack", "duel", "lineup", "read_rows", "round_robin", "summary",
-           "summary_text"]
+__all__ = ["COLUMNS", "Timed", "deal_pack", "duel", "lineup", "load_rows", "read_rows", "round_robin",
+           "strength_chart", "summary", "summary_text"]
