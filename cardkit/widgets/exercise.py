@@ -1,0 +1,408 @@
+"""The exercise widget: answer by clicking cards, seats or choices, or by typing a number.
+
+A thin shell over :mod:`cardkit.exercises`: it shows the position the engine rebuilt, collects the
+learner's answer and passes it to :meth:`~cardkit.exercises.Exercise.check`; every verdict and
+every explanation comes from the engine. Buttons: **Check**, **Hint**, **Show answer**, **Try
+again**; a play-it-out is played card by card against the computer. :class:`Practice` shows a
+lesson's exercises with a progress line ("4 of 6 right") kept while the page is open;
+:func:`show_exercises` is the one call a notebook makes.
+
+Stable CSS classes for browser tests: ``cardkit-exercise`` (one exercise), ``cardkit-ex-card``
+(a card to pick), ``cardkit-ex-choice`` (a seat or choice), ``cardkit-ex-number`` (a number box),
+``cardkit-ex-check``, ``cardkit-ex-hint``, ``cardkit-ex-show``, ``cardkit-ex-retry``,
+``cardkit-ex-feedback`` (with ``cardkit-ex-right`` / ``cardkit-ex-wrong`` /
+``cardkit-ex-malformed`` inside), ``cardkit-ex-progress``, ``cardkit-ex-play`` (a card to play
+in a play-it-out). Each exercise box also carries ``cardkit-ex-<kind>``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..cards import Card
+from ..exercises import AnswerError, Exercise, Feedback, Lesson, PlayOut, find_lesson
+from ..exercises import explain as ex
+from ..i18n import N_, _, get_language, language
+from ..svg import cards_svg
+
+_CSS = """<style>
+.cardkit-exercise {border: 1px solid #ccd; border-radius: 6px; padding: 8px 12px; margin: 10px 0; max-width: 1000px;}
+.cardkit-exercise .cardkit-ex-title {font-weight: bold; font-size: 110%;}
+.cardkit-exercise .cardkit-ex-prompt {font-size: 110%; margin: 4px 0;}
+.cardkit-ex-red {color: #c0152f !important;}
+.cardkit-ex-joker {color: #6a1b9a !important;}
+.cardkit-ex-picked {outline: 3px solid #f5a623 !important; font-weight: bold !important;}
+.cardkit-ex-feedback .cardkit-ex-right {color: #1b6e20; font-weight: bold;}
+.cardkit-ex-feedback .cardkit-ex-wrong {color: #b00020;}
+.cardkit-ex-feedback .cardkit-ex-malformed {color: #8a5a00;}
+.cardkit-ex-feedback .cardkit-ex-note {color: #333;}
+.cardkit-ex-progress {font-weight: bold; font-size: 115%;}
+.cardkit-exercise table.cardkit-ex-pos td {padding: 2px 8px; vertical-align: middle;}
+</style>"""
+
+#: The heading of each kind of exercise.
+KIND_TITLES = {"play": N_("Play a card"), "trick": N_("Who wins the trick?"), "score": N_("The score"),
+               "auction": N_("The auction"), "deal": N_("The deal"), "play-it-out": N_("Play it out")}
+
+
+def _html(text: str) -> str:
+    """Text from a file or the engine, escaped, with its line breaks kept."""
+    return escape(text).replace("\n", "<br>")
+
+
+def _card_button(card: Card, css: str) -> W.Button:
+    b = W.Button(description=str(card), tooltip=str(card), layout=W.Layout(width="56px"))
+    b.add_class(css)
+    if card.is_joker:
+        b.add_class("cardkit-ex-joker")
+    elif card.suit is not None and card.suit.is_red:
+        b.add_class("cardkit-ex-red")
+    return b
+
+
+def _row(label: str, html: str) -> str:
+    """One row of a position table: a translated label and its (already safe) HTML."""
+    return f"<tr><td>{escape(label)}</td><td>{html}</td></tr>"
+
+
+def _position_html(exercise: Exercise) -> str:
+    """The position an exercise asks about, as the learner may see it: the calls, the trick so
+    far, the seat's hand, the finished hand's result, or every hand for a play-it-out."""
+    if exercise.kind == "deal":
+        return ""
+    st = exercise.state()
+    g = exercise.game
+    names = g.names
+    rows: list[str] = []
+    if exercise.kind != "auction":
+        rows.append(_row(_("hand"), escape(st.summary())))
+    view = st.view(None)
+    if exercise.kind == "auction":
+        calls = ", ".join(f"{names[s]}: {ex.action_words(a)}" for s, a in view.calls) or _("no call yet")
+        rows.append(_row(_("calls"), escape(calls)))
+        seat = st.current_player()
+        if seat is not None:
+            rows.append(_row(_("to act"), escape(names[seat])))
+    elif exercise.kind == "trick":
+        trick = st.tricks[-1]  # type: ignore[attr-defined]
+        cells = "".join(f"<td style='text-align:center'>{cards_svg([c])}<br>{escape(names[s])}</td>"
+                        for s, c in trick.plays)
+        rows.append(_row(_("trick"), f"<table><tr>{cells}</tr></table>"))
+    elif exercise.kind == "score":
+        extra = view.extra
+        for key, label in (("tricks_won", _("tricks")), ("points", _("card points"))):
+            values = extra.get(key)
+            if isinstance(values, list) and any(values):
+                text = ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
+                rows.append(f"<tr><td>{escape(label)}</td><td>{escape(text)}</td></tr>")
+        marriages = extra.get("marriages")
+        if marriages:
+            text = ", ".join(f"{names[s]} {suit} {v}" for s, suit, v in marriages)
+            rows.append(_row(_("marriages"), escape(text)))
+    elif exercise.kind in ("play", "play-it-out"):
+        trick = view.current_trick
+        if trick is not None and trick.plays:
+            text = ", ".join(f"{names[s]} {c}" for s, c in trick.plays)
+            rows.append(_row(_("trick"), escape(text)))
+        if exercise.kind == "play-it-out":
+            for s, hand in enumerate(view.hands):
+                if isinstance(hand, int) or not hand:
+                    continue
+                rows.append(f"<tr><td>{escape(names[s])}</td><td>{cards_svg(list(hand))}</td></tr>")
+        else:
+            seat = st.current_player()
+            if seat is not None:
+                hand = st.view(seat).hands[seat]
+                if not isinstance(hand, int):
+                    rows.append(f"<tr><td>{escape(names[seat])}</td><td>{cards_svg(list(hand))}</td></tr>")
+    return f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
+
+
+class ExerciseWidget(W.VBox):
+    """One exercise: the prompt, the position, an answer area, Check / Hint / Show answer / Try
+    again, and the engine's feedback.
+
+    Args:
+        exercise: a :class:`~cardkit.exercises.Exercise`.
+        number: its number in the lesson (shown in the title).
+        on_result: called with ``(exercise, feedback)`` after every Check (and at the end of a
+            play-it-out); :class:`Practice` counts progress with it.
+
+    Attributes:
+        picked: the cards or the choice picked so far; ``feedback``: the last :class:`Feedback`;
+        ``solved``: whether the exercise was answered right.
+    """
+
+    def __init__(self, exercise: Exercise, number: int = 1,
+                 on_result: Callable[[Exercise, Feedback], None] | None = None) -> None:
+        self.exercise = exercise
+        self.on_result = on_result
+        self.picked: list[Any] = []
+        self.feedback: Feedback | None = None
+        self.solved = False
+        self.shown = False
+        self.playout: PlayOut | None = None
+        with language(exercise.language):
+            self._build(number)
+        super().__init__(children=self._children)
+        self.add_class("cardkit-exercise")
+        self.add_class(f"cardkit-ex-{exercise.kind}")
+
+    # ------------------------------------------------------------ building
+
+    def _build(self, number: int) -> None:
+        e = self.exercise
+        heading = escape(_(KIND_TITLES[e.kind]))
+        title = W.HTML(f"{_CSS}<div class='cardkit-ex-title'>{number}. {heading}</div>"
+                       f"<div class='cardkit-ex-prompt'>{escape(e.prompt)}</div>")
+        self.position = W.HTML(_position_html(e))
+        self.answer_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.inputs: list[W.Text] = []
+        self.buttons: list[W.Button] = []
+        self.check_button = self._action(_("Check"), "cardkit-ex-check", self._on_check, "primary")
+        self.hint_button = self._action(_("Hint"), "cardkit-ex-hint", self._on_hint)
+        self.show_button = self._action(_("Show answer"), "cardkit-ex-show", self._on_show)
+        self.retry_button = self._action(_("Try again"), "cardkit-ex-retry", self._on_retry)
+        self.output = W.HTML("")
+        self.output.add_class("cardkit-ex-feedback")
+        self._fill_answer_box()
+        controls = [self.check_button, self.hint_button, self.show_button, self.retry_button]
+        if e.answer_type == "playout":
+            controls.remove(self.check_button)
+        self._children = [title, self.position, self.answer_box, W.HBox(controls), self.output]
+
+    def _action(self, label: str, css: str, handler: Callable[[Any], None], style: str = "") -> W.Button:
+        b = W.Button(description=label, tooltip=label, button_style=style)
+        b.add_class(css)
+        b.on_click(handler)
+        return b
+
+    def _fill_answer_box(self) -> None:
+        e = self.exercise
+        t = e.answer_type
+        self.buttons = []
+        self.inputs = []
+        if t in ("cards", "card"):
+            st = e.state()
+            seat = st.current_player()
+            hand = st.hands[seat] if seat is not None else []  # type: ignore[attr-defined]
+            for card in dict.fromkeys(hand):
+                b = _card_button(card, "cardkit-ex-card")
+                b.on_click(lambda _b, c=card, btn=b: self._pick(c, btn, many=(t == "cards")))
+                self.buttons.append(b)
+            self.answer_box.children = tuple(self.buttons)
+        elif t in ("seat", "choice"):
+            for choice in e.choices() or []:
+                b = W.Button(description=choice.label, tooltip=choice.label,
+                             layout=W.Layout(width="auto", min_width="56px"))
+                b.add_class("cardkit-ex-choice")
+                b.on_click(lambda _b, v=choice.value, btn=b: self._pick(v, btn, many=False))
+                self.buttons.append(b)
+            self.answer_box.children = tuple(self.buttons)
+        elif t == "number":
+            box = W.Text(placeholder=_("a whole number"), layout=W.Layout(width="160px"))
+            box.add_class("cardkit-ex-number")
+            self.inputs = [box]
+            self.answer_box.children = (box,)
+        elif t == "numbers":
+            for name in e.game.names:
+                box = W.Text(description=name, placeholder="±", layout=W.Layout(width="160px"),
+                             style={"description_width": "30px"})
+                box.add_class("cardkit-ex-number")
+                self.inputs.append(box)
+            self.answer_box.children = tuple(self.inputs)
+        else:  # play it out
+            if self.playout is None:
+                self.playout = PlayOut(e)
+            self._show_playout()
+
+    # ------------------------------------------------------------ answering
+
+    def _pick(self, value: Any, button: W.Button, *, many: bool) -> None:
+        if many:
+            if value in self.picked:
+                self.picked.remove(value)
+                button.remove_class("cardkit-ex-picked")
+                button.button_style = ""
+            else:
+                self.picked.append(value)
+                button.add_class("cardkit-ex-picked")
+                button.button_style = "info"
+            return
+        self.picked = [value]
+        for b in self.buttons:
+            b.remove_class("cardkit-ex-picked")
+            b.button_style = ""
+        button.add_class("cardkit-ex-picked")
+        button.button_style = "info"
+
+    def given(self) -> Any:
+        """The learner's answer as the widget holds it (cards, a choice, the boxes' texts)."""
+        t = self.exercise.answer_type
+        if t == "cards":
+            return list(self.picked)
+        if t in ("card", "seat", "choice"):
+            return self.picked[0] if self.picked else None
+        if t == "number":
+            return self.inputs[0].value
+        if t == "numbers":
+            return [box.value for box in self.inputs]
+        return None
+
+    def _say(self, css: str, text: str, extra: str = "") -> None:
+        self.output.value = f"<div class='{css}'>{_html(text)}</div>{extra}"
+
+    def _on_check(self, _b: Any = None) -> None:
+        e = self.exercise
+        with language(e.language):
+            try:
+                e.parse(self.given())
+            except AnswerError as err:
+                self._say("cardkit-ex-malformed", _("Not quite an answer yet: {why}").format(why=err))
+                return
+            fb = e.check(self.given())
+            self.feedback = fb
+            if fb.correct:
+                self.solved = True
+                self._say("cardkit-ex-right", fb.message)
+            else:
+                note = _html(_("Try again, or ask for a hint."))
+                self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>")
+        if self.on_result is not None:
+            self.on_result(e, fb)
+
+    def _on_hint(self, _b: Any = None) -> None:
+        e = self.exercise
+        with language(e.language):
+            hint = e.hint or _("Read the rule again: {ids}").format(ids=", ".join(e.rules))
+            self._say("cardkit-ex-note", _("Hint: {hint}").format(hint=hint))
+
+    def _on_show(self, _b: Any = None) -> None:
+        e = self.exercise
+        with language(e.language):
+            self.shown = True
+            if e.answer_type == "playout":
+                text = "\n".join([_("Best play:"), *e.best_line_text()])
+            else:
+                text = _("Answer: {answer}").format(answer=e.answer_text()) + "\n" + e.explanation()
+            self._say("cardkit-ex-note", text)
+
+    def _on_retry(self, _b: Any = None) -> None:
+        self.picked = []
+        for b in self.buttons:
+            b.remove_class("cardkit-ex-picked")
+            b.button_style = ""
+        for box in self.inputs:
+            box.value = ""
+        self.output.value = ""
+        if self.playout is not None:
+            self.playout.reset()
+            self._show_playout()
+
+    # ------------------------------------------------------------ playing it out
+
+    def _show_playout(self) -> None:
+        po = self.playout
+        assert po is not None
+        e = self.exercise
+        with language(e.language):
+            st = po.state
+            view = st.view(None)
+            names = e.game.names
+            rows = []
+            for s, hand in enumerate(view.hands):
+                if isinstance(hand, int) or (not hand and s not in po.side):
+                    continue
+                who = escape(names[s]) + (" ★" if s in po.side else "")
+                rows.append(f"<tr><td>{who}</td><td>{cards_svg(list(hand))}</td></tr>")
+            trick = view.current_trick
+            if trick is not None and trick.plays:
+                text = ", ".join(f"{names[s]} {c}" for s, c in trick.plays)
+                rows.append(_row(_("trick"), escape(text)))
+            played = ", ".join(f"{names[s]} {getattr(a, 'card', a)}" for s, a in po.played)
+            if played:
+                rows.append(_row(_("played"), escape(played)))
+            rows.append(_row(_("hand"), escape(st.summary())))
+            self.position.value = f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
+            self.buttons = []
+            if po.your_turn():
+                seat = st.current_player()
+                assert seat is not None
+                label = W.HTML(escape(_("{name} to play:").format(name=names[seat])))
+                for card in dict.fromkeys(st.hands[seat]):  # type: ignore[attr-defined]
+                    b = _card_button(card, "cardkit-ex-play")
+                    b.on_click(lambda _b, c=card: self.play(c))
+                    self.buttons.append(b)
+                self.answer_box.children = (label, *self.buttons)
+            else:
+                self.answer_box.children = ()
+
+    def play(self, card: Card | str) -> Feedback | None:
+        """Play a card for the learner's seat to play (a play-it-out), as a click does."""
+        po = self.playout
+        assert po is not None
+        e = self.exercise
+        fb = po.play(card)
+        with language(e.language):
+            if fb is None:
+                self.output.value = ""
+            elif po.illegal:
+                self._say("cardkit-ex-wrong", fb.message)
+            else:
+                self.feedback = fb
+                if fb.correct:
+                    self.solved = True
+                    self._say("cardkit-ex-right", fb.message)
+                else:
+                    note = _html(_("Try again: the ending starts over."))
+                    self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>")
+                if self.on_result is not None:
+                    self.on_result(e, fb)
+            self._show_playout()
+        return fb
+
+
+class Practice(W.VBox):
+    """A lesson's exercises, each an :class:`ExerciseWidget`, under a progress line
+    ("4 of 6 right") kept while the page is open.
+
+    Args:
+        lesson: a :class:`~cardkit.exercises.Lesson`.
+    """
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.right: set[str] = set()
+        self.progress = W.HTML("")
+        self.progress.add_class("cardkit-ex-progress")
+        self.widgets = [ExerciseWidget(e, i, on_result=self._result) for i, e in enumerate(lesson.exercises, 1)]
+        self._update()
+        super().__init__(children=[self.progress, *self.widgets])
+        self.add_class("cardkit-practice")
+
+    def _result(self, exercise: Exercise, feedback: Feedback) -> None:
+        if feedback.correct:
+            self.right.add(exercise.id)
+        self._update()
+
+    def _update(self) -> None:
+        with language(self.lesson.language):
+            n = len(self.lesson.exercises)
+            self.progress.value = escape(_("{title}: {right} of {n} right").format(
+                title=self.lesson.title, right=len(self.right), n=n))
+
+
+def show_exercises(lesson: str, lang: str | None = None) -> Practice:
+    """The exercises of ``lesson`` (``"501/04"``) in ``lang`` (default: the language in use,
+    ``cardkit.i18n.set_language``), as a :class:`Practice` widget.
+
+    Raises:
+        CardkitError: no such lesson in that language.
+    """
+    return Practice(find_lesson(lesson, lang or get_language()))
+
+
+__all__ = ["ExerciseWidget", "Practice", "show_exercises"]

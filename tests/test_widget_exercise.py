@@ -1,0 +1,176 @@
+"""The exercise widget (cardkit.widgets.exercise), driven by click() as a learner would.
+
+Each kind of answer is given right and wrong through the widget's own buttons and boxes; the
+progress line counts the right ones; a malformed answer gets a friendly message and counts
+nothing; Spanish lessons speak Spanish; a play-it-out is played to its end both ways.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from cardkit.exercises import lessons  # noqa: E402
+from cardkit.solver import solve  # noqa: E402
+from cardkit.widgets.exercise import ExerciseWidget, Practice, show_exercises  # noqa: E402
+
+
+def _widget(lesson: str, ex_id: str, lang: str = "en") -> tuple[Practice, ExerciseWidget]:
+    p = show_exercises(lesson, lang)
+    w = next(w for w in p.widgets if w.exercise.id == ex_id)
+    return p, w
+
+
+def _click_value(w: ExerciseWidget, value) -> None:
+    """Click the button of a card or a choice whose value is ``value``."""
+    e = w.exercise
+    if e.answer_type in ("cards", "card"):
+        next(b for b in w.buttons if b.description == str(value)).click()
+    else:
+        labels = {c.label: c.value for c in e.choices()}
+        next(b for b in w.buttons if labels[b.description] == value
+             and isinstance(labels[b.description], bool) == isinstance(value, bool)).click()
+
+
+def _answer(w: ExerciseWidget, value) -> None:
+    t = w.exercise.answer_type
+    if t == "cards":
+        for c in sorted(value, key=lambda c: c.code):
+            _click_value(w, c)
+    elif t in ("card", "seat", "choice"):
+        _click_value(w, value)
+    elif t == "number":
+        w.inputs[0].value = str(value)
+    elif t == "numbers":
+        for box, v in zip(w.inputs, value):
+            box.value = str(v)
+    w.check_button.click()
+
+
+def test_every_kind_right_and_wrong_by_clicks() -> None:
+    seen = set()
+    for lesson in lessons():
+        if lesson.language != "en":
+            continue
+        p = Practice(lesson)
+        for w in p.widgets:
+            e = w.exercise
+            if e.answer_type == "playout" or e.answer_type in seen:
+                continue
+            seen.add(e.answer_type)
+            right = e.answer()
+            wrong = {"cards": lambda: set(list(right)[1:]) or set(),
+                     "card": lambda: next(iter({a.card for a in e.state().legal_actions()} - right), None),
+                     "seat": lambda: next(c.value for c in e.choices() if c.value != right),
+                     "choice": lambda: next(c.value for c in e.choices() if c.value != right),
+                     "number": lambda: right + 10,
+                     "numbers": lambda: [right[0] + 10, *right[1:]]}[e.answer_type]()
+            if wrong is None or wrong == set():
+                seen.discard(e.answer_type)
+                continue
+            _answer(w, wrong)
+            assert "cardkit-ex-wrong" in w.output.value, (e.id, w.output.value)
+            assert "Rule:" in w.output.value
+            before = len(p.right)
+            w.retry_button.click()
+            assert w.output.value == "" and w.picked == []
+            given = sorted(right, key=lambda c: c.code)[0] if e.answer_type == "card" else right
+            _answer(w, given)
+            assert "cardkit-ex-right" in w.output.value, (e.id, w.output.value)
+            assert len(p.right) == before + 1
+    assert seen == {"cards", "card", "seat", "choice", "number", "numbers"}
+
+
+def test_progress_line_counts_right_answers_once() -> None:
+    p, w = _widget("501/01", "501-01-pack")
+    assert "0 of 5 right" in p.progress.value
+    _answer(w, 24)
+    _answer(w, 24)
+    assert "1 of 5 right" in p.progress.value
+    _answer(p.widgets[1], 99)
+    assert "1 of 5 right" in p.progress.value
+
+
+def test_malformed_number_gets_a_friendly_message() -> None:
+    p, w = _widget("501/01", "501-01-pack")
+    w.inputs[0].value = "twenty-four"
+    w.check_button.click()
+    assert "cardkit-ex-malformed" in w.output.value and "whole number" in w.output.value
+    assert "Traceback" not in w.output.value and "0 of 5" in p.progress.value
+    w.inputs[0].value = ""
+    w.check_button.click()
+    assert "empty" in w.output.value
+    p, w = _widget("501/04", "501-04-follow")
+    w.check_button.click()
+    assert "at least one card" in w.output.value
+
+
+def test_hint_and_show_answer() -> None:
+    _p, w = _widget("501/04", "501-04-follow")
+    w.hint_button.click()
+    assert "Can C follow suit?" in w.output.value
+    w.show_button.click()
+    assert "10♠ A♠" in w.output.value and "Answer" in w.output.value
+
+
+def test_spanish_lesson_speaks_spanish() -> None:
+    p, w = _widget("501/04", "501-04-follow", "es")
+    assert w.check_button.description == "Comprobar"
+    assert "de 5 bien" in p.progress.value
+    _click_value(w, next(iter(sorted(w.exercise.answer(), key=lambda c: c.code))))
+    next(b for b in w.buttons if b.description == "J♥").click()
+    w.check_button.click()
+    assert "debe asistir" in w.output.value and "Regla" in w.output.value
+    _p, w = _widget("501/01", "501-01-pack", "es")
+    w.inputs[0].value = "veinte"
+    w.check_button.click()
+    assert "número entero" in w.output.value
+
+
+def test_an_illegal_card_shows_the_engines_rule_message() -> None:
+    _p, w = _widget("501/04", "501-04-must-trump")
+    next(b for b in w.buttons if b.description == "10♣").click()
+    w.check_button.click()
+    st = w.exercise.state()
+    assert st.why_illegal("play 10C").replace("'", "&#x27;") in w.output.value
+
+
+def test_play_it_out_made_and_failed_by_clicks() -> None:
+    _p, w = _widget("501/06", "501-06-save-it")
+    for action in w.exercise.answer():
+        card = action.split()[1]
+        next(b for b in w.buttons if b.description == card).click()
+    assert w.solved and "cardkit-ex-right" in w.output.value
+    w.retry_button.click()
+    assert not w.output.value and w.playout.your_turn()
+    # a losing card first: the engine says which card lost it and shows the best line
+    po = w.playout
+    losing = next(v.action for v in solve(po.state).values
+                  if not solve(_after(po.state, v.action)).made)
+    w.play(losing.card)
+    while po.your_turn():
+        legal = {str(a.card) for a in po.state.legal_actions()}
+        next(b for b in w.buttons if b.description in legal).click()
+    assert "Contract failed" in w.output.value and "Best play" in w.output.value
+    assert str(losing.card) in w.output.value
+
+
+def _after(state, action):
+    s = state.clone()
+    s.apply_action(action)
+    return s
+
+
+def test_an_illegal_card_in_a_play_it_out_changes_nothing() -> None:
+    """A card the seat to play does not hold is refused with the engine's rule message, and
+    nothing moves (the buttons offer only the seat's own cards; the learner leads in these
+    endings, so every card they hold is legal)."""
+    _p, w = _widget("501/06", "501-06-save-it")
+    po = w.playout
+    n, before = len(po.played), [list(h) for h in po.state.hands]
+    stranger = next(c for c in po.state.game.new_pack() if c not in po.state.hands[po.state.current_player()])
+    fb = w.play(stranger)
+    assert fb is not None and not fb.correct
+    assert len(po.played) == n and [list(h) for h in po.state.hands] == before
+    assert "rules.md 501" in w.output.value and "cardkit-ex-wrong" in w.output.value
