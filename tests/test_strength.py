@@ -35,8 +35,8 @@ def test_solver_player_solves_from_the_first_lead(name: str) -> None:
     game = find_game(name)
     p = SolverPlayer(game, seed=1, budget=0.05, max_samples=3)
     base = find_player(game, game.rule_player, 2)
-    solved_first_trick = 0
-    for seed in range(4):
+    solved_first_trick = checked_bids = 0
+    for seed in range(6):
         state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(seed)))
         while not state.is_terminal():
             seat = state.current_player()
@@ -45,6 +45,12 @@ def test_solver_player_solves_from_the_first_lead(name: str) -> None:
                 assert a in state.legal_actions()
                 text = p.explain(state, a)
                 assert text.startswith(f"{a}:")
+                if p.last.get("by") == "bid check":  # a bid checked by solving sampled deals
+                    n, made = p.last["samples"], p.last["made"]
+                    assert 1 <= n <= p.bid_samples and 0 <= made <= n
+                    assert (a == p.last["proposed"]) == (2 * made >= n)
+                    assert "sampled deals of the unseen cards, solved with every card open" in text
+                    checked_bids += 1
                 if state.phase == "play" and not state.tricks and p.last.get("by") == "samples":
                     assert p.last["solver"] and "sampled deals of the unseen cards (solved)" in text
                     assert 1 <= p.last["samples"] <= 3
@@ -53,6 +59,29 @@ def test_solver_player_solves_from_the_first_lead(name: str) -> None:
                 a = base.choose(state)
             state.apply_action(a)
     assert solved_first_trick >= 2
+
+
+@pytest.mark.parametrize("name", ["501", "500"])
+def test_solver_player_checks_bids_by_solving_sampled_deals(name: str) -> None:
+    game = find_game(name)
+    base = find_player(game, game.rule_player, 2)
+    checked = 0
+    for seed in range(60):
+        state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(seed)))
+        while state.phase == "auction" and str(base.choose(state.clone())) in ("look", "pass"):
+            state.apply_action(base.choose(state))
+        if state.phase != "auction":
+            continue
+        p = SolverPlayer(game, seed=seed, budget=0.0, bid_samples=3)
+        a = p.choose(state)
+        n, made = p.last["samples"], p.last["made"]
+        assert p.last["by"] == "bid check" and n == 1 and made in (0, 1)  # no time: one deal
+        assert str(a) == (str(p.last["proposed"]) if made else "pass")
+        assert "sampled deals of the unseen cards, solved with every card open" in p.explain(state, a)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
 
 
 @pytest.mark.parametrize("name", ["501", "500"])
