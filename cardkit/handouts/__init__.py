@@ -23,7 +23,7 @@ import os
 import string
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from .. import game500, game501
 from ..cards import SUITS, Card, Rank, Suit
@@ -213,28 +213,39 @@ def write_html(out_dir: str | Path) -> list[Path]:
     return paths
 
 
-def write_pdfs(out_dir: str | Path) -> list[Path]:
+def write_pdfs(out_dir: str | Path, browser: Any = None) -> list[Path]:
     """Print every handout to ``<out_dir>/<name>.pdf`` (A4, backgrounds on, no header or footer)
-    with headless Chromium; returns the paths. Needs Playwright's Python client and Chromium at
-    ``$CARDKIT_CHROMIUM`` (default ``/usr/bin/chromium``); raises ``FileNotFoundError`` if the
-    browser is missing."""
+    with headless Chromium; returns the paths.
+
+    ``browser`` is a Playwright ``Browser`` already launched (a test's), or ``None`` to launch
+    Chromium at ``$CARDKIT_CHROMIUM`` (default ``/usr/bin/chromium``) through Playwright's Python
+    client. Raises ``FileNotFoundError`` if that browser is missing."""
+    pages = write_html(out_dir)
+    if browser is not None:
+        return _print(browser, pages)
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).is_file():
         raise FileNotFoundError(f"no Chromium at {CHROMIUM}: apt-get install chromium")
-    pages = write_html(out_dir)
-    pdfs = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page()
-            for path in pages:
-                page.goto(path.resolve().as_uri())
-                pdf = path.with_suffix(".pdf")
-                page.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
-                pdfs.append(pdf)
+            return _print(launched, pages)
         finally:
-            browser.close()
+            launched.close()
+
+
+def _print(browser: Any, pages: Sequence[Path]) -> list[Path]:
+    pdfs = []
+    page = browser.new_page()
+    try:
+        for path in pages:
+            page.goto(path.resolve().as_uri())
+            pdf = path.with_suffix(".pdf")
+            page.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
+            pdfs.append(pdf)
+    finally:
+        page.close()
     return pdfs
 
 

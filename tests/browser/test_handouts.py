@@ -19,9 +19,9 @@ A4_POINTS = (595, 842)
 
 
 @pytest.fixture(scope="module")
-def remade(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def remade(browser: object, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("handouts")
-    return {p.stem: p for p in handouts.write_pdfs(out)}
+    return {p.stem: p for p in handouts.write_pdfs(out, browser=browser)}
 
 
 def page_text(pdf: Path) -> str:
