@@ -383,6 +383,9 @@ class Practice(W.VBox):
         super().__init__(children=[self.progress, *self.widgets])
         self.add_class("cardkit-practice")
 
+    def __repr__(self) -> str:
+        return f"<Practice {self.lesson.lesson} ({self.lesson.language}): {len(self.lesson.exercises)} exercises>"
+
     def _result(self, exercise: Exercise, feedback: Feedback) -> None:
         if feedback.correct:
             self.right.add(exercise.id)
