@@ -53,8 +53,18 @@ def _html(text: str) -> str:
     return escape(text).replace("\n", "<br>")
 
 
+_LAYOUTS: dict[str, W.Layout] = {}
+
+
+def _layout(name: str, **kw: str) -> W.Layout:
+    """One shared layout per kind of control (fewer widget models in a saved notebook)."""
+    if name not in _LAYOUTS:
+        _LAYOUTS[name] = W.Layout(**kw)
+    return _LAYOUTS[name]
+
+
 def _card_button(card: Card, css: str) -> W.Button:
-    b = W.Button(description=str(card), tooltip=str(card), layout=W.Layout(width="56px"))
+    b = W.Button(description=str(card), tooltip=str(card), layout=_layout("card", width="56px"))
     b.add_class(css)
     if card.is_joker:
         b.add_class("cardkit-ex-joker")
@@ -130,6 +140,8 @@ class ExerciseWidget(W.VBox):
         number: its number in the lesson (shown in the title).
         on_result: called with ``(exercise, feedback)`` after every Check (and at the end of a
             play-it-out); :class:`Practice` counts progress with it.
+        standalone: whether the widget carries its own style sheet (a :class:`Practice` carries
+            one for all its exercises).
 
     Attributes:
         picked: the cards or the choice picked so far; ``feedback``: the last :class:`Feedback`;
@@ -137,8 +149,9 @@ class ExerciseWidget(W.VBox):
     """
 
     def __init__(self, exercise: Exercise, number: int = 1,
-                 on_result: Callable[[Exercise, Feedback], None] | None = None) -> None:
+                 on_result: Callable[[Exercise, Feedback], None] | None = None, *, standalone: bool = True) -> None:
         self.exercise = exercise
+        self.standalone = standalone
         self.on_result = on_result
         self.picked: list[Any] = []
         self.feedback: Feedback | None = None
@@ -156,10 +169,11 @@ class ExerciseWidget(W.VBox):
     def _build(self, number: int) -> None:
         e = self.exercise
         heading = escape(_(KIND_TITLES[e.kind]))
-        title = W.HTML(f"{_CSS}<div class='cardkit-ex-title'>{number}. {heading}</div>"
+        css = _CSS if self.standalone else ""
+        title = W.HTML(f"{css}<div class='cardkit-ex-title'>{number}. {heading}</div>"
                        f"<div class='cardkit-ex-prompt'>{escape(e.prompt)}</div>")
         self.position = W.HTML(_position_html(e))
-        self.answer_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.answer_box = W.HBox(layout=_layout("wrap", flex_flow="row wrap"))
         self.inputs: list[W.Text] = []
         self.buttons: list[W.Button] = []
         self.check_button = self._action(_("Check"), "cardkit-ex-check", self._on_check, "primary")
@@ -197,19 +211,19 @@ class ExerciseWidget(W.VBox):
         elif t in ("seat", "choice"):
             for choice in e.choices() or []:
                 b = W.Button(description=choice.label, tooltip=choice.label,
-                             layout=W.Layout(width="auto", min_width="56px"))
+                             layout=_layout("choice", width="auto", min_width="56px"))
                 b.add_class("cardkit-ex-choice")
                 b.on_click(lambda _b, v=choice.value, btn=b: self._pick(v, btn, many=False))
                 self.buttons.append(b)
             self.answer_box.children = tuple(self.buttons)
         elif t == "number":
-            box = W.Text(placeholder=_("a whole number"), layout=W.Layout(width="160px"))
+            box = W.Text(placeholder=_("a whole number"), layout=_layout("number", width="160px"))
             box.add_class("cardkit-ex-number")
             self.inputs = [box]
             self.answer_box.children = (box,)
         elif t == "numbers":
             for name in e.game.names:
-                box = W.Text(description=name, placeholder="±", layout=W.Layout(width="160px"),
+                box = W.Text(description=name, placeholder="±", layout=_layout("number", width="160px"),
                              style={"description_width": "30px"})
                 box.add_class("cardkit-ex-number")
                 self.inputs.append(box)
@@ -378,9 +392,10 @@ class Practice(W.VBox):
         self.right: set[str] = set()
         self.progress = W.HTML("")
         self.progress.add_class("cardkit-ex-progress")
-        self.widgets = [ExerciseWidget(e, i, on_result=self._result) for i, e in enumerate(lesson.exercises, 1)]
+        self.widgets = [ExerciseWidget(e, i, on_result=self._result, standalone=False)
+                        for i, e in enumerate(lesson.exercises, 1)]
         self._update()
-        super().__init__(children=[self.progress, *self.widgets])
+        super().__init__(children=[W.HTML(_CSS), self.progress, *self.widgets])
         self.add_class("cardkit-practice")
 
     def __repr__(self) -> str:
