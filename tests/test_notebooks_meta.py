@@ -2,7 +2,7 @@
 
 Running them is nbval's job (``make test-notebooks``); here: each is valid and saved executed, in
 order, without errors or memory addresses; the first cell is a glossary; course notebooks end with a
-"check yourself" cell whose answers are asserted; no notebook redefines engine code; the Spanish
+"check yourself" cell that shows the lesson's exercises (checked by the engine); no notebook redefines engine code; the Spanish
 course mirrors the English one and switches the engine's messages to Spanish; every link of the
 start page leads to a notebook that exists.
 """
@@ -63,18 +63,28 @@ def test_first_cell_is_a_glossary(path):
     assert text.count("**") >= 8, "a glossary names each concept in bold"
 
 
-@pytest.mark.parametrize("path", COURSE_EN + COURSE_ES, ids=nb_id)
+@pytest.mark.parametrize("path", COURSE_EN + COURSE_ES + COURSE_500, ids=nb_id)
 def test_ends_with_check_yourself(path):
+    """The last two cells: a "check yourself" heading that says how to answer, then one call that
+    shows the lesson's exercises (data/exercises/, checked by the engine), at least four of them,
+    in the notebook's language."""
+    from cardkit.exercises import find_lesson
+
     cells = load(path)["cells"]
     question, answer = cells[-2], cells[-1]
     assert question["cell_type"] == "markdown"
-    assert re.search(r"## (Check yourself|Compruébalo tú)", source(question))
+    assert re.match(r"## (Check yourself|Compruébalo tú)\n", source(question))
     assert answer["cell_type"] == "code"
-    assert "assert answers ==" in source(answer)
-    printed = "".join("".join(o["text"]) for o in answer["outputs"] if o["output_type"] == "stream")
-    assert printed.startswith("{'1': "), "the answers are printed, so nbval compares them"
-    assert not any(t.startswith("nbval-ignore") for t in answer.get("metadata", {}).get("tags", []))
-    assert "NBVAL_IGNORE_OUTPUT" not in source(answer)
+    call = re.fullmatch(r'from cardkit\.widgets\.exercise import show_exercises\n\nshow_exercises\("(\d+/\d+)"\)',
+                        source(answer))
+    assert call, f"{path.name}: the last cell shows the lesson's exercises with one call"
+    game, number = call.group(1).split("/")
+    assert path.name.startswith(number + "_") and (game in path.parts)
+    lang = "es" if "es" in path.parts else "en"
+    assert len(find_lesson(call.group(1), lang)) >= 4
+    plain = "".join(o.get("data", {}).get("text/plain", "") if isinstance(o.get("data", {}).get("text/plain", ""), str)
+                    else "".join(o["data"]["text/plain"]) for o in answer["outputs"])
+    assert f"<Practice {call.group(1)} ({lang})" in plain, "saved executed: the widget is in the output"
 
 
 @pytest.mark.parametrize("path", OURS, ids=nb_id)

@@ -4,7 +4,7 @@ JupyterLab is started as ``make lab`` starts it (``--notebook-dir`` on the cours
 of 127.0.0.1 with no token, over a *copy* of the course in a temporary folder so that nothing the
 browser does (saving, autosave) can touch the repository's notebooks. Headless Chromium opens
 ``501/06_worked_blind_contract.ipynb``, clears every output, runs all cells through JupyterLab's
-own command, waits for the "check yourself" cell's fresh answers, then uses the live table
+own command, waits for the "check yourself" cell's fresh exercises, then uses the live table
 widget: "⏮ Start", then "End ⏭" plays the record to its end, and the page shows 701, 469, 481
 (rules.md 501 §9). The kernel starts in the notebook's folder, as for a student, so this also
 proves that the kit is installed (not merely importable from the repository's top).
@@ -73,7 +73,7 @@ def test_make_lab_runs_the_worked_example_and_its_widget(serve, page, tmp_path: 
     expect(outputs).to_have_count(0)
     page.evaluate(f"{app}.execute('notebook:run-all-cells')")
 
-    # The last cell prints the answers, computed now by the kernel.
+    # The last cell shows the lesson's exercises, built now by the kernel (their progress line).
     expect(page.locator(".jp-NotebookPanel .jp-OutputArea-output", has_text=ANSWERS)).to_have_count(1, timeout=90_000)
     errors = page.locator(".jp-NotebookPanel .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.all_inner_texts()
