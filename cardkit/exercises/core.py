@@ -824,8 +824,9 @@ class PlayOut:
                 return Feedback(True, _("Contract made: {summary}.").format(summary=summary), ex_.rules)
             lines = [_("Contract failed: {summary}.").format(summary=summary)]
             if self.mistake is not None:
+                card = getattr(self.mistake, "card", None)
                 lines.append(_("After {action} the contract could no longer be made against best defence.").format(
-                    action=ex.action_words(self.mistake)))
+                    action=str(card) if card is not None else ex.action_words(self.mistake)))
             lines.append(_("Best play:"))
             lines.extend(ex_.best_line_text())
             lines.append(ex_.rule_line())

@@ -328,7 +328,7 @@ class ExerciseWidget(W.VBox):
             names = e.game.names
             rows = []
             for s, hand in enumerate(view.hands):
-                if isinstance(hand, int) or (not hand and s not in po.side):
+                if isinstance(hand, int) or not hand:
                     continue
                 who = escape(names[s]) + (" ★" if s in po.side else "")
                 rows.append(f"<tr><td>{who}</td><td>{cards_svg(list(hand))}</td></tr>")
