@@ -271,16 +271,17 @@ class Exercise:
         if k == "play":
             if st.phase != "play":
                 raise self._problem("position", f"a play question needs the play phase; the hand is in {st.phase!r}")
-            cards = frozenset(act.card for act in st.legal_actions())  # type: ignore[attr-defined]
+            cards: frozenset[Card] = frozenset(getattr(act, "card") for act in st.legal_actions())
             if a == "legal":
                 return cards
             wins = frozenset(c for c in cards if self._wins(st, c))
             return wins
         if k == "trick":
-            if not getattr(st, "tricks", None) or (st.view().current_trick and st.view().current_trick.plays):
+            current = st.view().current_trick
+            if not getattr(st, "tricks", None) or (current is not None and current.plays):
                 raise self._problem("position.step", "a trick question needs the position right after a trick "
                                     "is complete")
-            return st.tricks[-1].winner  # type: ignore[attr-defined]
+            return getattr(st, "tricks")[-1].winner
         if k == "score":
             if not st.is_terminal():
                 raise self._problem("position", "a score question needs a finished hand")
@@ -395,7 +396,8 @@ class Exercise:
             g = self.game
             if self.answer_type == "seat":
                 st = self.state()
-                seats = [s for s, _c in st.tricks[-1].plays] if getattr(st, "tricks", None) else range(g.players)
+                tricks = getattr(st, "tricks", None)
+                seats = [s for s, _c in tricks[-1].plays] if tricks else list(range(g.players))
                 return [Choice(g.names[s], s) for s in sorted(seats)]
             if (self.kind, self.ask) == ("auction", "legal"):
                 return [Choice(_("yes, it is legal"), True), Choice(_("no, it is not legal"), False)]
@@ -546,7 +548,7 @@ class Exercise:
             cards = value if isinstance(value, (set, frozenset)) else [value]
             return ex.cards_text(_sorted_cards(self.state(), cards))
         if t == "seat":
-            return g.names[value]
+            return str(g.names[value])
         if t == "numbers":
             return ex.changes_text(g, value)
         if t == "choice":
@@ -563,7 +565,7 @@ class Exercise:
         k, a = self.kind, self.ask
         st = self.state()
         g = self.game
-        right = self.answer() if k != "play-it-out" else None
+        right: Any = self.answer() if k != "play-it-out" else None
         if k == "play":
             seat = st.current_player()
             name = g.names[seat]  # type: ignore[index]
@@ -581,12 +583,12 @@ class Exercise:
                 lines.append(_("The legal cards: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right))))
                 return False, lines
             card = value
-            if st.why_illegal(_play_of(st, card)) is not None and card not in {x.card for x in st.legal_actions()}:  # type: ignore[attr-defined]
+            if card not in {getattr(x, "card", None) for x in st.legal_actions()}:
                 return False, [_why(st, card), _("Cards that win: {cards}.").format(
                     cards=ex.cards_text(_sorted_cards(st, right)))]
-            c = st.clone()
-            c.apply_action(_play_of(c, card))
-            reason = ex.trick_reason(c, c.tricks[-1])  # type: ignore[attr-defined]
+            after = st.clone()
+            after.apply_action(_play_of(after, card))
+            reason = ex.trick_reason(after, getattr(after, "tricks")[-1])
             if card in right:
                 return True, [_("Right.") + " " + reason + "."]
             return False, [_("With {card}: {reason}.").format(card=card, reason=reason),
@@ -611,28 +613,28 @@ class Exercise:
                 name=g.names[seat], change=ex._signed(right))
             return ok, [head, *lines]
         if k == "auction":
-            bid = self._bid() if a != "cheapest" else None
             if a == "legal":
-                why = st.why_illegal(bid)  # type: ignore[arg-type]
+                bid = self._bid()
+                why = st.why_illegal(bid)
                 if why is None:
                     text = _("{bid} is legal here: it outranks every bid so far").format(bid=ex.action_words(bid))
                 else:
                     text = _("{bid} is not legal here: {why}").format(bid=ex.action_words(bid), why=why)
                 return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
             if a == "worth":
-                text = ex.worth_text(bid)  # type: ignore[arg-type]
+                text = ex.worth_text(self._bid())
                 return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
             cheapest = right
             standing = [str(x) for _s, x in getattr(st, "calls", []) if ex.bid_worth(x) is not None][-1:]
-            after = _("after {bid}").format(bid=ex.action_words(standing[0])) if standing else _("as the first bid")
+            since = _("after {bid}").format(bid=ex.action_words(standing[0])) if standing else _("as the first bid")
             if value == cheapest:
                 return True, [_("Right: {bid} is the cheapest bid {after}.").format(
-                    bid=ex.action_words(cheapest), after=after)]
+                    bid=ex.action_words(cheapest), after=since)]
             why = st.why_illegal(value)
             lines = [why if why is not None else _("{bid} is legal, but {cheapest} outranks the standing bid "
                                                    "too and is cheaper").format(
                 bid=ex.action_words(value), cheapest=ex.action_words(cheapest)) + "."]
-            lines.append(_("The cheapest bid {after} is {bid}.").format(after=after, bid=ex.action_words(cheapest)))
+            lines.append(_("The cheapest bid {after} is {bid}.").format(after=since, bid=ex.action_words(cheapest)))
             return False, lines
         if k == "deal":
             dealer = self._dealer()
@@ -803,7 +805,7 @@ class PlayOut:
             if self.mistake is None:
                 after = self.state.clone()
                 after.apply_action(act)
-                made = after.made() if after.is_terminal() else solve(after).made
+                made = getattr(after, "made")() if after.is_terminal() else solve(after).made
                 if not made:
                     self.mistake = act
             self.state.apply_action(act)

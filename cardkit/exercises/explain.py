@@ -217,7 +217,7 @@ def _score_500(state: Any) -> list[str]:
     if c is None:
         return [_("everyone passed: the hand is thrown in and nobody scores")]
     lines = []
-    worth = worth_text(_BidLike(c))
+    worth = worth_text(_BidLike(c))  # type: ignore[arg-type]
     lines.append(worth)
     contracting = state.contracting_units()
     for u, seats in enumerate(game.units):
