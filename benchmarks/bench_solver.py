@@ -177,6 +177,17 @@ def report(title: str, new: dict[str, Any], old: dict[str, Any] | None, targets:
           + ", ".join(f"{r['seed']} ({r['v_cpu']:.0f}, {r['v_nodes'] / 1000:.0f} k)" for r in worst))
 
 
+SLOWEST_ABOUT = ("The 10 deals of each game the solver took longest over (benchmarks/bench_solver.py "
+                 "--slowest): random_play_state(find_game(game, 3 or 4 players), seed) at the opening lead, "
+                 "its value and every action's value; read by tests/test_solver_regression.py.")
+
+
+def disagreements(new: dict[str, Any], old: dict[str, Any]) -> list[tuple[str, int]]:
+    """``(game, seed)`` of every deal whose values differ between ``new`` and ``old``."""
+    return [(g, a["seed"]) for g in ("501", "500") if g in new and g in old
+            for a, b in zip(new[g]["rows"], old[g]["rows"]) if a["value"] != b["value"] or a["actions"] != b["actions"]]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -202,9 +213,11 @@ def main() -> None:
         report("Five Hundred, 4 hands of 10", new["500"], old["500"] if old else None,
                {"v_cpu_med": 10, "v_cpu_p99": 100, "v_cpu_max": 300, "t_cpu_med": 20, "est": 3})
     if args.slowest:
-        keep = {g: [{k: r[k] for k in ("seed", "value", "actions", "kind", "v_nodes")}
-                    for r in sorted(new[g]["rows"], key=lambda r: -r["v_cpu"])[:10]]
-                for g in ("501", "500") if g in new}
+        keep: dict[str, Any] = {"about": SLOWEST_ABOUT + (f" Old solver ({args.old}) values compared: "
+                                                          f"{'all equal' if old and not disagreements(new, old) else 'NOT checked'}.")}
+        keep.update({g: [{k: r[k] for k in ("seed", "value", "actions", "kind", "v_nodes")}
+                         for r in sorted(new[g]["rows"], key=lambda r: -r["v_cpu"])[:10]]
+                     for g in ("501", "500") if g in new})
         Path(args.slowest).write_text(json.dumps(keep, ensure_ascii=False, indent=1) + "\n")
         print(f"\nslowest deals written to {args.slowest}")
 
