@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
+from ._search import bounds_cut, insert_move, probe, restore_hands, stored
 
 JOKER_TOP = 1_000_000
 INF = 100
@@ -230,8 +231,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             stats[0] += 1
             if stats.shape[0] > 1 and stats[1] > 0 and stats[0] > stats[1]:
                 # over the node budget: put the hands back and give up (nothing half-done is stored)
-                for dd in range(d - 1, -1, -1):
-                    h[fr[dd, _P]] = fr[dd, _HM]
+                restore_hands(h, fr, d, _P, _HM)
                 return ABORTED
             leader = fr[d, _LEADER]
             nplayed = fr[d, _NPLAYED]
@@ -274,16 +274,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                     lb = k
                             elif left - k < ub:
                                 ub = left - k
-                if ub <= alpha or lb == ub:
-                    ret = ub
-                    early = True
-                elif beta <= 0:
-                    ret = 0
-                    early = True
-                elif lb >= beta:
-                    ret = lb
-                    early = True
-                else:
+                early, ret = bounds_cut(lb, ub, alpha, beta)
+                if not early:
                     # the free-joker state matters only while the joker is in a hand
                     live = False
                     if jk >= 0:
@@ -349,22 +341,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                             same = False
                             break
                     if same:
-                        lo = tlo[idx]
-                        hi = thi[idx]
-                        if lo >= beta:
-                            ret = lo
-                            early = True
-                        elif hi <= alpha:
-                            ret = hi
-                            early = True
-                        elif lo == hi:
-                            ret = lo
-                            early = True
-                        else:
-                            if lo > alpha:
-                                alpha = lo
-                            if hi < beta:
-                                beta = hi
+                        early, ret, alpha, beta = probe(tlo[idx], thi[idx], alpha, beta)
+                        if not early:
                             ttbest = tbest[idx]
             if early:
                 if d == 0:
@@ -474,22 +452,14 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                             sc = 3000 - min(pw, 1999)
                         else:
                             sc = 100 - low
-                    j = nm
-                    while j > 0 and mv[d, j - 1] // 4096 < sc:
-                        mv[d, j] = mv[d, j - 1]
-                        j -= 1
-                    mv[d, j] = sc * 4096 + m
+                    insert_move(mv, d, nm, sc, m, 4096)
                     nm += 1
             if names != 0:
                 for s in range(4):
                     if (names >> s) & 1:
                         m = jk + 64 * (s + 1)
                         sc = 100_000 if m == ttbest else 5000
-                        j = nm
-                        while j > 0 and mv[d, j - 1] // 4096 < sc:
-                            mv[d, j] = mv[d, j - 1]
-                            j -= 1
-                        mv[d, j] = sc * 4096 + m
+                        insert_move(mv, d, nm, sc, m, 4096)
                         nm += 1
             fr[d, _ALPHA] = alpha
             fr[d, _BETA] = beta
@@ -609,15 +579,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             if same:
                 lo = tlo[idx]
                 hi = thi[idx]
-            if best <= fr[d, _A0]:
-                if best < hi:
-                    hi = best
-            elif best >= fr[d, _B0]:
-                if best > lo:
-                    lo = best
-            else:
-                lo = best
-                hi = best
+            lo, hi = stored(lo, hi, best, fr[d, _A0], fr[d, _B0])
             for i in range(WORDS):
                 tkey[idx, i] = kw[d, i]
             tlo[idx] = lo

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
+from ._search import bounds_cut, insert_move, probe, stored
 
 #: Card points by ``r`` (9 J Q K 10 A), rules.md 501 §3.
 PTS6 = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
@@ -264,36 +265,14 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                                 ub -= top
                             elif top > qt:
                                 ub -= top - qt
-                if ub <= alpha or lb == ub:
-                    ret = ub
-                    early = True
-                elif beta <= 0:
-                    ret = 0
-                    early = True
-                elif lb >= beta:
-                    ret = lb
-                    early = True
-                else:
+                early, ret = bounds_cut(lb, ub, alpha, beta)
+                if not early:
                     key1 = h[0] | (h[1] << 24) | (leader << 48) | (dwon << 50) | ((pend // 20) << 51)
                     key2 = h[2] | (gen << 24)
                     idx = (key1 ^ (key1 >> 21) ^ (key1 >> 42) ^ (key2 << 5) ^ (key2 >> 19) ^ (key2 >> 40)) & mask
                     if tk1[idx] == key1 and tk2[idx] == key2:
-                        lo = tlo[idx]
-                        hi = thi[idx]
-                        if lo >= beta:
-                            ret = lo
-                            early = True
-                        elif hi <= alpha:
-                            ret = hi
-                            early = True
-                        elif lo == hi:
-                            ret = lo
-                            early = True
-                        else:
-                            if lo > alpha:
-                                alpha = lo
-                            if hi < beta:
-                                beta = hi
+                        early, ret, alpha, beta = probe(tlo[idx], thi[idx], alpha, beta)
+                        if not early:
                             ttbest = tbest[idx]
             if early:
                 if d == 0:
@@ -378,11 +357,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                         sc = 500 - pw if not ours_winning else 200 + PTS[c]
                     else:
                         sc = 300 + PTS[c] if ours_winning else 100 - PTS[c]
-                j = n
-                while j > 0 and mv[d, j - 1] // 2048 < sc:
-                    mv[d, j] = mv[d, j - 1]
-                    j -= 1
-                mv[d, j] = sc * 2048 + run * 64 + c
+                insert_move(mv, d, n, sc, run * 64 + c, 2048)
                 n += 1
             fr[d, _ALPHA] = alpha
             fr[d, _BETA] = beta
@@ -522,15 +497,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
             if tk1[idx] == key1 and tk2[idx] == key2:
                 lo = tlo[idx]
                 hi = thi[idx]
-            if best <= fr[d, _A0]:
-                if best < hi:
-                    hi = best
-            elif best >= fr[d, _B0]:
-                if best > lo:
-                    lo = best
-            else:
-                lo = best
-                hi = best
+            lo, hi = stored(lo, hi, best, fr[d, _A0], fr[d, _B0])
             tk1[idx] = key1
             tk2[idx] = key2
             tlo[idx] = lo
