@@ -61,7 +61,7 @@ def test_open_misere_clicked_through_in_bs_view(serve, page) -> None:
     page.goto(server.url)
     wait_for_voila(page)
     assert page_errors(page) == [], server.log_tail()
-    assert "Misère: 0 of 5 right" in page.locator("#rendered_cells").inner_text()  # the lesson's exercises
+    expect(page.locator(".cardkit-ex-progress")).to_contain_text("Misère: 0 of 5 right", timeout=60_000)
 
     table = page.locator(".cardkit-table").first
     status = table.locator(".cardkit-status")
