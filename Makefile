@@ -5,11 +5,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test test-engine test-notebooks bench messages handouts clean serve
+.PHONY: install lab test test-engine test-notebooks bench messages handouts clean serve chp
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test,openspiel,server]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test,openspiel,server,hub]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -19,8 +19,17 @@ lab: install
 
 test: install test-engine test-notebooks test-browser
 
-test-engine: install
+test-engine: install chp
 	$(PY) -m pytest -q tests --doctest-modules cardkit
+
+# JupyterHub's proxy (an npm package), for the test of the table server as a hub service
+# (tests/test_server_hub.py). Without npm the test is skipped and says why.
+CHP := build/chp/node_modules/.bin/configurable-http-proxy
+chp: $(CHP)
+$(CHP):
+	@if command -v npm >/dev/null; then \
+		npm install --silent --no-audit --no-fund --prefix build/chp configurable-http-proxy@5.3.0; \
+	else echo "npm not found: the JupyterHub service test will be skipped"; fi
 
 test-notebooks: install
 	$(PY) -m pytest -q --nbval notebooks --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg

@@ -242,7 +242,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .server import serve
 
     serve(args.host, args.port, args.db, computer_delay=args.computer_delay, public_url=args.public_url,
-          durable=args.durable)
+          durable=args.durable, prefix=args.prefix)
     return 0
 
 
@@ -250,7 +250,8 @@ def cmd_new_table(args: argparse.Namespace) -> int:
     from .server.client import new_table
 
     made = new_table(args.url, args.game, players=args.players, computer=args.computer or [],
-                     options=_rules(args.rule), seed=args.seed)
+                     options=_rules(args.rule), seed=args.seed,
+                     names=[n.strip() for n in args.names.split(",")] if args.names else None)
     print(f"projector: {made['show']}")
     for s in made["seats"]:
         print(f"{s['name']}: " + ("computer player" if s["computer"] else s["play"]))
@@ -339,6 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--computer-delay", type=float, default=0.8, help="seconds a computer player waits before acting")
     srv.add_argument("--public-url", default=None, help="the address students use, for join links and QR codes")
     srv.add_argument("--durable", action="store_true", help="flush every action to disk (survives power loss)")
+    srv.add_argument("--prefix", default=None,
+                     help="serve every page under this path (default: $JUPYTERHUB_SERVICE_PREFIX, else /)")
     srv.set_defaults(func=cmd_serve)
     new = sub.add_parser("new-table", help="make a table on a running server and print its links")
     new.add_argument("game", help="501 or 500")
@@ -346,6 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--computer", type=int, action="append", help="a seat (0, 1, ...) played by the computer")
     new.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
     new.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
+    new.add_argument("--names", default=None, help="seat names, comma-separated (under a JupyterHub: user names)")
     new.add_argument("--url", default="http://127.0.0.1:8765/", help="the server (default http://127.0.0.1:8765/)")
     new.set_defaults(func=cmd_new_table)
     exe = sub.add_parser("exercises", help="list or check the exercise files (data/exercises)")

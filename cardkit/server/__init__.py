@@ -29,7 +29,8 @@ def is_loopback(host: str) -> bool:
 
 
 def serve(host: str = HOST, port: int = PORT, db: str | Path = DB, *, computer_delay: float = 0.8,
-          public_url: str | None = None, durable: bool = False, log_level: str = "warning") -> None:
+          public_url: str | None = None, durable: bool = False, prefix: str | None = None,
+          log_level: str = "warning") -> None:
     """Run the table server until interrupted (Ctrl-C).
 
     Args:
@@ -40,6 +41,7 @@ def serve(host: str = HOST, port: int = PORT, db: str | Path = DB, *, computer_d
         computer_delay: seconds each computer player waits before acting.
         public_url: the address students use, for join links and QR codes.
         durable: flush every action to disk, not only to the operating system.
+        prefix: the path the pages are served under (default ``$JUPYTERHUB_SERVICE_PREFIX`` or ``/``).
         log_level: uvicorn's log level.
     """
     import uvicorn
@@ -51,8 +53,10 @@ def serve(host: str = HOST, port: int = PORT, db: str | Path = DB, *, computer_d
               "open this server's pages; the table codes are what keep seats apart. Use it on a classroom "
               "network only, and give --public-url http://THIS-MACHINE:PORT/ so join links work.",
               file=sys.stderr)
-    app = create_app(db, computer_delay=computer_delay, public_url=public_url, durable=durable)
+    app = create_app(db, computer_delay=computer_delay, public_url=public_url, durable=durable, prefix=prefix)
     url = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    if prefix:
+        url = url.rstrip("/") + "/" + prefix.strip("/") + "/"
     print(f"cardkit table server on {url} (database {db}); Ctrl-C stops it", flush=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME,
                 ws_per_message_deflate=False, proxy_headers=False)

@@ -23,6 +23,7 @@ import asyncio
 import io
 import json
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -30,7 +31,7 @@ from typing import Any, AsyncIterator
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -97,6 +98,8 @@ class Hall:
         self.store = store
         self.computer_delay = computer_delay
         self.public_url = public_url.rstrip("/") + "/" if public_url else None
+        #: The path the pages are served under (``/``, or a JupyterHub service's prefix).
+        self.prefix = "/"
         self.rooms: dict[str, Room] = {}
         self.subscribers: dict[str, set[Connection]] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
@@ -147,8 +150,9 @@ class Hall:
             self.drive(room)
 
     def join_url(self, request: Request | WebSocket, path: str) -> str:
-        """The absolute address of ``path`` (``play/ID?code=…``) for people to open."""
-        base = self.public_url or str(request.base_url)
+        """The absolute address of ``path`` (``play/ID?code=…``) for people to open: under the
+        public URL when one is given, else under the address the request came to (and the prefix)."""
+        base = self.public_url or f"{request.url.scheme}://{request.url.netloc}{self.prefix}"
         return base + path
 
 
@@ -196,7 +200,7 @@ def _only(data: dict[str, Any], fields: set[str]) -> None:
 
 
 def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: float = 0.8,
-               public_url: str | None = None, durable: bool = False) -> Starlette:
+               public_url: str | None = None, durable: bool = False, prefix: str | None = None) -> Starlette:
     """The server's ASGI app over the database file ``db`` (created if missing; tables stored in it
     resume where they stopped).
 
@@ -205,6 +209,8 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         computer_delay: seconds before each computer player's action.
         public_url: the address students reach the server at (join links, QR codes).
         durable: flush every action to disk (``synchronous=FULL``), not only to the OS.
+        prefix: the path every page is served under (default ``$JUPYTERHUB_SERVICE_PREFIX``, else
+            ``/``); under a JupyterHub, ``PREFIX/me`` also logs a student in with the hub.
     """
     store = Store(db, durable=durable)
     hall = Hall(store, computer_delay=computer_delay, public_url=public_url)
@@ -244,8 +250,8 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                                         or not 3 <= players <= 6):
                 raise TableError(400, "\"players\" must be a whole number from 3 to 6", "server.md §3")
             if names is not None and (not isinstance(names, list) or not all(
-                    isinstance(n, str) and 0 < len(n) <= 20 for n in names)):
-                raise TableError(400, "\"names\" must be a list of seat names of 1 to 20 characters",
+                    isinstance(n, str) and 0 < len(n) <= 64 for n in names)):
+                raise TableError(400, "\"names\" must be a list of seat names of 1 to 64 characters",
                                  "server.md §3")
             room = Room.create(store, str(data.get("game")), players, options, computer, data.get("seed"), names)
         except TableError as e:
@@ -414,6 +420,23 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         Route("/show/{table}", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    prefix = "/" + (prefix if prefix is not None else os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")).strip("/")
+    prefix = prefix.rstrip("/") + "/"
+    hall.prefix = prefix
+    from .hub import hub_routes, under_hub
+
+    if under_hub():
+        def seats_of(user: str) -> list[dict[str, Any]]:
+            return [{"table": r.id, "name": n, "play": f"play/{r.id}?code={r.row.codes[s]}"}
+                    for r in hall.rooms.values() for s, n in enumerate(r.game.names)
+                    if n == user and s not in r.computer]
+
+        routes += hub_routes(seats_of, prefix)
+    if prefix != "/":
+        async def to_prefix(request: Request) -> Response:
+            return RedirectResponse(prefix)
+
+        routes = [Mount(prefix.rstrip("/"), routes=routes), Route("/", to_prefix)]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.hall = hall

@@ -71,12 +71,15 @@ def _request(method: str, url: str, body: dict[str, Any] | None = None, timeout:
 
 
 def new_table(server: str, game: str, *, players: int | None = None, computer: list[int] | None = None,
-              options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, seed: int | None = None,
+              names: list[str] | None = None) -> dict[str, Any]:
     """Make a table on ``server``; the server's answer (``table``, ``seats`` with codes and links,
     ``teacher``, ``show``). Raises :class:`ServerRefused`."""
     body: dict[str, Any] = {"game": game, "players": players, "options": options or {}, "computer": computer or []}
     if seed is not None:
         body["seed"] = seed
+    if names:
+        body["names"] = names
     return dict(_request("POST", server.rstrip("/") + "/api/tables", body))
 
 

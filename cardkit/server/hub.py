@@ -1,0 +1,82 @@
+"""The table server as a JupyterHub service: the hub's login gives each student their seat.
+
+When the hub starts the server as a managed service, it sets ``JUPYTERHUB_API_TOKEN``,
+``JUPYTERHUB_SERVICE_PREFIX`` (e.g. ``/services/cardkit/``), ``JUPYTERHUB_CLIENT_ID`` and the
+OAuth URLs in the server's environment; the server then serves every page under that prefix, and
+``PREFIX/me`` sends a logged-in student to their seat: the seat named with their hub user name at
+any table (make the table with ``"names": [user names]``). The OAuth handshake is JupyterHub's own
+(:class:`jupyterhub.services.auth.HubOAuth`); nothing here stores a password. JupyterHub is only
+needed on the hub's machine: this module imports it when the hub has started the server.
+"""
+
+from __future__ import annotations
+
+import os
+from html import escape
+from typing import Any, Callable
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+#: The cookie holding the hub token of a logged-in visitor (HTTP only, path = the service prefix).
+TOKEN_COOKIE = "cardkit-hub-token"
+STATE_COOKIE = "cardkit-hub-state"
+
+
+def under_hub() -> bool:
+    """True when JupyterHub started this process as a service (its API token is set)."""
+    return bool(os.environ.get("JUPYTERHUB_API_TOKEN"))
+
+
+def hub_routes(seats_of: Callable[[str], list[dict[str, Any]]], prefix: str) -> list[Route]:
+    """The routes ``me`` and ``oauth_callback`` of the hub login.
+
+    Args:
+        seats_of: ``seats_of(user name)`` → the seats named so, as ``{"table", "name", "play"}``
+            with ``play`` the page's path under the prefix.
+        prefix: the service prefix (``/services/cardkit/``), for the cookies' path.
+    """
+    from jupyterhub.services.auth import HubOAuth
+
+    auth = HubOAuth(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
+
+    async def user_of(request: Request) -> dict[str, Any] | None:
+        token = request.cookies.get(TOKEN_COOKIE)
+        if not token:
+            return None
+        user = await auth.user_for_token(token, sync=False)
+        return dict(user) if user else None
+
+    async def me(request: Request) -> Response:
+        user = await user_of(request)
+        if user is None:
+            state = auth.generate_state(next_url=prefix + "me")
+            response = RedirectResponse(auth.login_url + "&state=" + state, status_code=302)
+            response.set_cookie(STATE_COOKIE, state, path=prefix, httponly=True, samesite="lax")
+            return response
+        seats = seats_of(str(user["name"]))
+        if len(seats) == 1:
+            return RedirectResponse(prefix + seats[0]["play"], status_code=302)
+        items = "".join(f"<li><a href='{escape(prefix + s['play'])}'>table {escape(s['table'])}, "
+                        f"seat {escape(s['name'])}</a></li>" for s in seats)
+        body = (f"<p>{escape(str(user['name']))}: " + (f"your seats</p><ul>{items}</ul>" if seats else
+                "no table has a seat with your name yet: ask your teacher.</p>"))
+        return HTMLResponse(f"<!doctype html><meta charset='utf-8'><meta name='viewport' "
+                            f"content='width=device-width, initial-scale=1'><title>cardkit</title>{body}")
+
+    async def callback(request: Request) -> Response:
+        code = request.query_params.get("code")
+        state = request.query_params.get("state")
+        if not code or not state or state != request.cookies.get(STATE_COOKIE):
+            return JSONResponse({"error": "the hub login did not complete: open the link again",
+                                 "rule": "server.md §9"}, status_code=403)
+        token = await auth.token_for_code(code, sync=False)
+        next_url = auth.get_next_url(state)
+        auth.clear_oauth_state(state)
+        response = RedirectResponse(next_url, status_code=302)
+        response.set_cookie(TOKEN_COOKIE, token, path=prefix, httponly=True, samesite="lax")
+        response.delete_cookie(STATE_COOKIE, path=prefix)
+        return response
+
+    return [Route("/me", me), Route("/oauth_callback", callback)]
