@@ -57,20 +57,15 @@ def new_table(log_size: int = LOG_TT) -> tuple[np.ndarray, ...]:
 
 @njit
 def _popcount(m: int) -> int:
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
+    m = m - ((m >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((m * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit
 def _low(m: int) -> int:
-    low = m & -m
-    c = 0
-    while (low >> c) != 1:
-        c += 1
-    return c
+    return _popcount((m & -m) - 1)
 
 
 @njit

@@ -48,11 +48,7 @@ def new_table(log_size: int = LOG_TT) -> tuple[np.ndarray, ...]:
 
 @njit
 def _low(m: int) -> int:
-    low = m & -m
-    c = 0
-    while (low >> c) != 1:
-        c += 1
-    return c
+    return _popcount((m & -m) - 1)
 
 
 @njit
@@ -61,9 +57,7 @@ def _points(mask: int, pts: np.ndarray) -> int:
     m = mask
     while m:
         low = m & -m
-        c = 0
-        while (low >> c) != 1:
-            c += 1
+        c = _popcount(low - 1)
         total += pts[c]
         m ^= low
     return total
@@ -71,11 +65,10 @@ def _points(mask: int, pts: np.ndarray) -> int:
 
 @njit
 def _popcount(m: int) -> int:
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
+    m = m - ((m >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((m * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit
@@ -94,9 +87,7 @@ def _lowest_points(m: int, k: int) -> int:
     total = 0
     while m and k > 0:
         low = m & -m
-        c = 0
-        while (low >> c) != 1:
-            c += 1
+        c = _popcount(low - 1)
         total += PTS[c]
         m ^= low
         k -= 1
@@ -316,9 +307,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 present |= 1 << c1
             while m:
                 low = m & -m
-                c = 0
-                while (low >> c) != 1:
-                    c += 1
+                c = _popcount(low - 1)
                 m ^= low
                 # the run of c: its cards next in rank (no card left between) in this hand
                 t = c
