@@ -18,9 +18,9 @@ cardkit.errors.InvalidCardError: cannot read card '1X': ...
 from __future__ import annotations
 
 import enum
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, quoted
 
 
 class Suit(enum.Enum):
@@ -178,7 +178,9 @@ class Card:
         """Read a card from text (see the module doc); raises :class:`InvalidCardError`."""
         if isinstance(text, Card):
             return text
-        t = str(text).strip()
+        if not isinstance(text, str) or len(text) > 12:
+            raise InvalidCardError(f"cannot read card {quoted(text)}: expected rank then suit, e.g. 10H, QS, JK")
+        t = text.strip()
         up = t.upper()
         if up in ("JK", "JO", "JOKER", "🃏"):
             return JOKER
@@ -217,7 +219,13 @@ class Cards(tuple):
     @classmethod
     def parse(cls, text: str | Iterable[str]) -> Cards:
         """Read cards separated by spaces or commas, or an iterable of card texts."""
-        items = text.replace(",", " ").split() if isinstance(text, str) else text
+        if isinstance(text, str):
+            items: Iterable[Any] = text.replace(",", " ").split()
+        elif isinstance(text, (list, tuple, Cards)) or (hasattr(text, "__iter__") and not isinstance(text, (bytes, dict))):
+            items = text
+        else:
+            raise InvalidCardError(f"cannot read cards {quoted(text)}: give text such as 'AS KH 10D' or a list "
+                                   "of card texts")
         return cls(Card.parse(t) for t in items)
 
     def __str__(self) -> str:

@@ -8,6 +8,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+#: The longest input quoted whole in an error message; longer input is cut, with its length given.
+QUOTE_LIMIT = 40
+
+
+def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters with the length said, so
+    that a huge input is never echoed whole.
+
+    >>> quoted("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
+    """
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text)} characters)"
+
 
 class CardkitError(ValueError):
     """Base class of every error the kit raises on bad input."""
@@ -47,10 +63,17 @@ class RecordError(CardkitError):
     """A record file that cannot be loaded.
 
     Attributes:
-        problems: every ``(place, message)`` found, place as ``"hands[0].actions[7]"``.
+        problems: the first :attr:`SHOWN` ``(place, message)`` found, place as ``"hands[0].actions[7]"``.
+        count: how many problems were found in all (``len(problems)`` unless more than :attr:`SHOWN`).
     """
 
-    def __init__(self, problems: list[tuple[str, str]], source: str = "record") -> None:
-        self.problems = problems
-        lines = [f"{place}: {message}" for place, message in problems]
-        super().__init__(f"{source}: {len(problems)} problem(s)\n" + "\n".join(lines))
+    #: At most this many problems are kept and shown; the message says how many more there were.
+    SHOWN = 50
+
+    def __init__(self, problems: list[tuple[str, str]], source: str = "record", count: int | None = None) -> None:
+        self.count = max(len(problems), count or 0)
+        self.problems = list(problems[:self.SHOWN])
+        lines = [f"{place}: {message}" for place, message in self.problems]
+        if self.count > len(self.problems):
+            lines.append(f"... and {self.count - len(self.problems)} more problem(s) not shown")
+        super().__init__(f"{source}: {self.count} problem(s)\n" + "\n".join(lines))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from .cards import Card, Cards
-from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError
+from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError, quoted
 from .tricks import Trick
 
 #: Where a card of the pack goes in the deal: a seat number, or ``TALON`` (501's talon, 500's kitty).
@@ -168,9 +168,18 @@ class Game(ABC):
         if not isinstance(players, int) or isinstance(players, bool):
             raise UnknownOptionError(f"players must be a whole number, not {players!r}")
         self.players = players
+        if isinstance(names, str):
+            raise CardkitError(f"names {names!r}: give a list of {players} names, one per seat")
         self.names: list[str] = list(names) if names else self.default_names(players)
         if len(self.names) != players:
             raise CardkitError(f"{players} players need {players} names, not {len(self.names)}")
+        for i, n in enumerate(self.names):
+            if not isinstance(n, str) or not n.strip():
+                raise CardkitError(f"seat {i}'s name {n!r} is not a name: give each seat some text")
+        if len(set(self.names)) != len(self.names):
+            twice = sorted({n for n in self.names if self.names.count(n) > 1})
+            raise CardkitError(f"names {self.names!r}: every seat needs its own name ({', '.join(twice)} "
+                               "given twice)")
 
     def default_names(self, players: int) -> list[str]:
         """Seat names when none are given."""
@@ -226,6 +235,11 @@ class Game(ABC):
             raise CardkitError(f"dealer {dealer!r} is not a seat: use 0 to {self.players - 1}")
         if len(scores) != self.players or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
             raise CardkitError(f"scores {list(scores)!r}: give one whole number per seat ({self.players})")
+
+    def check_match_scores(self, scores: Sequence[int]) -> None:
+        """Raise :class:`CardkitError` unless a match may go on from running ``scores`` (one whole
+        number per seat, already checked): games refuse scores that have already ended the match or
+        that partners could never have. The base accepts any."""
 
     def check_pack(self, pack: Sequence[Card]) -> None:
         """Raise :class:`CardkitError` unless ``pack`` holds exactly this game's cards."""
@@ -352,7 +366,13 @@ class State(ABC):
         return copy.deepcopy(self, {id(self.game): self.game})
 
     def name(self, seat: int) -> str:
-        """The seat's name."""
+        """The seat's name.
+
+        Raises:
+            CardkitError: ``seat`` is not a seat of this table.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
+            raise CardkitError(f"seat {quoted(seat)} is not a seat: use 0 to {self.game.players - 1}")
         return self.game.names[seat]
 
     _history: list[Action]
@@ -378,6 +398,7 @@ class Match:
         self.dealer = self.first_dealer
         self.start_scores = list(scores) if scores is not None else game.initial_scores()
         game.check_table(self.first_dealer, self.start_scores)
+        game.check_match_scores(self.start_scores)
         #: Free text saved in records.
         self.title: str | None = None
         self.description: str | None = None
@@ -478,9 +499,24 @@ def parse_words(text: str) -> list[str]:
 
 
 def ensure_action(text: str | Action, kinds: Iterable[type]) -> Action | None:
-    """``text`` itself if it is already an action of one of ``kinds``; ``None`` for text."""
+    """``text`` itself if it is already an action of one of ``kinds``; ``None`` for text.
+
+    Raises:
+        InvalidActionError: an action of another game, something that is neither an action nor
+            text, or a text too long to be an action (:data:`MAX_ACTION_TEXT` characters; the
+            message quotes only its start).
+    """
     if isinstance(text, Action):
         if isinstance(text, tuple(kinds)):
             return text
         raise InvalidActionError(f"{text!r} is not an action of this game")
+    if not isinstance(text, str):
+        raise InvalidActionError(f"cannot read action {quoted(text)}: an action is text such as 'pass' or 'play QS'")
+    if len(text) > MAX_ACTION_TEXT:
+        raise InvalidActionError(f"cannot read action {quoted(text)}: an action is a few words, at most "
+                                 f"{MAX_ACTION_TEXT} characters")
     return None
+
+
+#: The longest text :func:`ensure_action` reads as an action.
+MAX_ACTION_TEXT = 60

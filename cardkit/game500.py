@@ -646,6 +646,21 @@ class Game500(Game):
         With 5 players (misère allowed) the four-handed rule applies [kit]."""
         return self.players != 3
 
+    def check_match_scores(self, scores: Sequence[int]) -> None:
+        """Refuse running scores that partners do not share: partners score as one unit, so they
+        always carry the same score (rules.md 500 §1, §10).
+
+        Raises:
+            CardkitError: naming the partners whose scores differ.
+        """
+        from .errors import CardkitError
+
+        for unit in self.units:
+            if len({scores[s] for s in unit}) > 1:
+                raise CardkitError(_("scores {scores}: partners {names} score as one side and must start "
+                                     "equal [rules.md 500 §10]").format(
+                    scores=list(scores), names=" + ".join(self.names[s] for s in unit)))
+
     def match_outcome(self, hand: State) -> Outcome | None:
         """The end of the game after ``hand`` (rules.md 500 §11, §16), or ``None``.
 
@@ -904,6 +919,9 @@ class State500(State):
     def _explain_call(self, a: Action) -> IllegalActionError:
         if not isinstance(a, Call):
             return self._illegal(_("the contractor must now go alone or call a card"), 13, a)
+        if a.card not in self.game.new_pack():
+            return self._illegal(_("{card} is not in this pack ({n} cards)").format(
+                card=a.card, n=len(self.game.new_pack())), 13, a)
         if a.card in self._call_barred():
             return self._illegal(_("{card} may not be called (call-cards={how})").format(
                 card=a.card, how=self.rules.call_cards), 13, a)

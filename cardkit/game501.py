@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Sequence
 
 from .actions import PASS, Pass, Play, need_card, parse_common
 from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
-from .errors import IllegalActionError, InvalidActionError
+from .errors import CardkitError, IllegalActionError, InvalidActionError
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
 from .i18n import _
 from .tricks import Trick, following_cards, trick_winner
@@ -232,6 +232,17 @@ class Game501(Game):
     def parse_action(self, text: str | Action) -> Action:
         """See :func:`parse_action`."""
         return parse_action(text)
+
+    def check_match_scores(self, scores: Sequence[int]) -> None:
+        """Refuse running scores that have already ended the match: a score ≤ 0 (rules.md 501 §11).
+
+        Raises:
+            CardkitError: naming the seats at or below 0.
+        """
+        done = [f"{self.names[s]} {scores[s]}" for s in range(self.players) if scores[s] <= 0]
+        if done:
+            raise CardkitError(_("scores {scores}: the match is already over ({done} at or below 0), so no hand "
+                                 "may be dealt [rules.md 501 §11]").format(scores=list(scores), done=", ".join(done)))
 
     def match_outcome(self, hand: State) -> Outcome | None:
         """Any score ≤ 0 after a hand ends the match; the lowest of those wins, ties share (§11)."""

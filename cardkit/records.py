@@ -6,6 +6,13 @@ result. Loading parses JSON only (nothing is executed), validates it against :da
 ``jsonschema``, then replays every action through the engine; every problem is reported with its
 place in the file (``hands[0].actions[7]: ...``) in one :class:`RecordError`.
 
+Limits, checked before any other work so that a small hostile file cannot exhaust time or memory:
+a record file is at most :data:`MAX_BYTES` bytes, holds at most :data:`MAX_HANDS` hands, lists
+nest at most :data:`MAX_DEPTH` deep, no list is longer than :data:`MAX_ITEMS` and no text longer
+than :data:`MAX_TEXT` characters; a key given twice in one object is an error (JSON would keep
+the last silently). At most ``RecordError.SHOWN`` (50) problems are listed, with the count of
+the rest.
+
 >>> from cardkit.game501 import Game501
 >>> m = Match(Game501(), seed=3); _ = m.new_hand()
 >>> loads(dumps(m)).hands[0].pack == m.hands[0].pack
@@ -26,8 +33,27 @@ from .game import Game, Match, State, find_game
 FORMAT = "cardkit-record"
 VERSION = 1
 
-_CARD = {"type": "string", "pattern": r"^\s*(?i:(10|[2-9]|1[123]|[TJQKA])\s*[SCDH♠♣♦♥]|JK|JO|JOKER)\s*$"}
-_SCORES = {"type": "array", "items": {"type": "integer"}}
+#: The largest record :func:`load` and :func:`loads` read, in bytes of UTF-8 (a hand takes about 1 KB).
+MAX_BYTES = 2_000_000
+#: The most hands one record may hold.
+MAX_HANDS = 1000
+#: How deep lists and objects may nest (a record's deepest field, ``hands[0].deal.hands[0][0]``, is 5).
+MAX_DEPTH = 8
+#: The longest list anywhere in a record (a hand's actions, a match's hands).
+MAX_ITEMS = 1000
+#: The longest text anywhere in a record (a description), in characters.
+MAX_TEXT = 20_000
+#: The longest action text, seat name and title.
+MAX_ACTION = 60
+MAX_NAME = 40
+MAX_TITLE = 200
+#: Schema problems looked at, at most; beyond this the count says "or more".
+_MAX_SCHEMA_PROBLEMS = 1000
+
+_CARD = {"type": "string", "maxLength": 12,
+         "pattern": r"^\s*(?i:(10|[2-9]|1[123]|[TJQKA])\s*[SCDH♠♣♦♥]|JK|JO|JOKER)\s*$"}
+_CARDS = {"type": "array", "maxItems": 63, "items": _CARD}
+_SCORES = {"type": "array", "maxItems": 6, "items": {"type": "integer"}}
 
 #: The JSON Schema of a record (draft 2020-12).
 SCHEMA: dict[str, Any] = {
@@ -40,15 +66,17 @@ SCHEMA: dict[str, Any] = {
         "version": {"const": VERSION},
         "game": {"enum": ["501", "500"]},
         "players": {"type": "integer", "minimum": 3, "maximum": 6},
-        "options": {"type": "object", "additionalProperties": {"type": ["string", "boolean", "integer"]}},
-        "names": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "options": {"type": "object", "maxProperties": 40,
+                    "additionalProperties": {"type": ["string", "boolean", "integer"], "maxLength": MAX_NAME}},
+        "names": {"type": "array", "maxItems": 6, "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME}},
         "seed": {"type": ["integer", "null"]},
         "first_dealer": {"type": ["integer", "null"], "minimum": 0},
         "start_scores": _SCORES,
-        "title": {"type": "string"},
-        "description": {"type": "string"},
+        "title": {"type": "string", "maxLength": MAX_TITLE},
+        "description": {"type": "string", "maxLength": MAX_TEXT},
         "hands": {
             "type": "array",
+            "maxItems": MAX_HANDS,
             "items": {
                 "type": "object",
                 "required": ["dealer", "actions"],
@@ -56,21 +84,23 @@ SCHEMA: dict[str, Any] = {
                 "oneOf": [{"required": ["pack"]}, {"required": ["deal"]}],
                 "properties": {
                     "dealer": {"type": "integer", "minimum": 0},
-                    "pack": {"type": "array", "items": _CARD},
+                    "pack": _CARDS,
                     "deal": {
                         "type": "object",
                         "required": ["hands", "talon"],
                         "additionalProperties": False,
                         "properties": {
-                            "hands": {"type": "array", "items": {"type": "array", "items": _CARD}},
-                            "talon": {"type": "array", "items": _CARD},
+                            "hands": {"type": "array", "maxItems": 6, "items": _CARDS},
+                            "talon": _CARDS,
                         },
                     },
-                    "actions": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                    "actions": {"type": "array", "maxItems": MAX_ITEMS,
+                                "items": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION}},
                     "result": {
                         "type": ["object", "null"],
                         "additionalProperties": False,
-                        "properties": {"returns": _SCORES, "scores": _SCORES, "summary": {"type": "string"}},
+                        "properties": {"returns": _SCORES, "scores": _SCORES,
+                                       "summary": {"type": "string", "maxLength": MAX_TITLE}},
                     },
                 },
             },
@@ -79,8 +109,8 @@ SCHEMA: dict[str, Any] = {
             "type": ["object", "null"],
             "additionalProperties": False,
             "required": ["winners", "scores"],
-            "properties": {"winners": {"type": "array", "items": {"type": "integer"}}, "scores": _SCORES,
-                           "reason": {"type": "string"}},
+            "properties": {"winners": {"type": "array", "maxItems": 6, "items": {"type": "integer"}},
+                           "scores": _SCORES, "reason": {"type": "string", "maxLength": MAX_TITLE}},
         },
     },
 }
@@ -158,31 +188,72 @@ def _place(path: Any) -> str:
 
 
 def validate(data: Any) -> list[tuple[str, str]]:
-    """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none."""
+    """Every problem of ``data``'s shape as ``(place, message)``, in file order; ``[]`` if none.
+
+    First the limits (:data:`MAX_DEPTH`, :data:`MAX_ITEMS`, :data:`MAX_TEXT`), walked without
+    recursion; only a record within them goes to the JSON Schema, whose problems are looked at up
+    to a bound (the last entry then says how many more there are at least).
+    """
+    problems, floats = _walk(data)
+    if problems:
+        return problems
+    import itertools
+
     import jsonschema  # imported here: it is slow to import and only records need it
 
     validator = jsonschema.Draft202012Validator(SCHEMA)
-    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    found = list(itertools.islice(validator.iter_errors(data), _MAX_SCHEMA_PROBLEMS + 1))
+    errors = sorted(found[:_MAX_SCHEMA_PROBLEMS], key=lambda e: [str(p) for p in e.absolute_path])
     out = []
     for e in errors:
         msg = e.message
         if e.validator == "pattern":
-            msg = f"{e.instance!r} is not a card: write rank then suit, e.g. 10H, QS, JK"
+            msg = f"{_short(e.instance)} is not a card: write rank then suit, e.g. 10H, QS, JK"
+        elif e.validator in ("maxLength", "maxItems", "maxProperties"):
+            what = {"maxLength": "characters", "maxItems": "items", "maxProperties": "entries"}[e.validator]
+            msg = f"{len(e.instance)} {what}, more than the {e.validator_value} a record allows here"
+        elif len(msg) > 200:
+            msg = msg[:200] + "…"
         out.append((_place(e.absolute_path), msg))
+    if len(found) > _MAX_SCHEMA_PROBLEMS:
+        out.append(("(file)", f"more problems not looked at: the first {_MAX_SCHEMA_PROBLEMS} are counted"))
     # jsonschema takes 2.0 for an integer; every number of a record is a whole number written as one
     out.extend((_place(path), f"{value!r} is not a whole number: write {int(value) if value.is_integer() else 'an integer'}")
-               for path, value in _floats(data, []))
+               for path, value in floats)
     return out
 
 
-def _floats(node: Any, path: list) -> list[tuple[list, float]]:
-    if isinstance(node, float):
-        return [(path, node)]
-    if isinstance(node, dict):
-        return [f for k, v in node.items() for f in _floats(v, path + [k])]
-    if isinstance(node, list):
-        return [f for i, v in enumerate(node) for f in _floats(v, path + [i])]
-    return []
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+
+
+def _walk(data: Any) -> tuple[list[tuple[str, str]], list[tuple[list, float]]]:
+    """The limits' problems of ``data`` (nesting, list lengths, text lengths) and its floats, found
+    without recursion, so that no nesting depth can overflow the stack."""
+    problems: list[tuple[str, str]] = []
+    floats: list[tuple[list, float]] = []
+    todo: list[tuple[Any, list]] = [(data, [])]
+    while todo:
+        node, path = todo.pop()
+        if isinstance(node, float):
+            floats.append((path, node))
+        elif isinstance(node, str):
+            if len(node) > MAX_TEXT:
+                problems.append((_place(path), f"a text of {len(node)} characters; a record allows {MAX_TEXT}"))
+        elif isinstance(node, (list, dict)):
+            if len(path) >= MAX_DEPTH:
+                problems.append((_place(path), f"lists or objects nested more than {MAX_DEPTH} deep; "
+                                               "no field of a record nests so deep"))
+                continue
+            if len(node) > MAX_ITEMS:
+                problems.append((_place(path), f"{len(node)} entries; a record allows at most {MAX_ITEMS}"))
+                continue
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            todo.extend((v, path + [k]) for k, v in reversed(list(items)))
+    problems.sort(key=lambda p: p[0])
+    return problems, floats
 
 
 def _game(data: dict[str, Any], source: str) -> Game:
@@ -231,7 +302,16 @@ def from_record(data: Any, source: str = "record") -> Match:
     start = data.get("start_scores")
     if start is not None and len(start) != game.players:
         raise RecordError([("start_scores", f"{len(start)} scores for {game.players} players")], source)
-    first_dealer = data["hands"][0]["dealer"] if data["hands"] else data.get("first_dealer")
+    if start is not None:
+        try:
+            game.check_match_scores(start)
+        except CardkitError as e:
+            raise RecordError([("start_scores", str(e))], source) from None
+    given = data.get("first_dealer")
+    if data["hands"] and given is not None and given != data["hands"][0]["dealer"] < game.players:
+        raise RecordError([("first_dealer", f"first dealer {given}, but hands[0] is dealt by "
+                                            f"{data['hands'][0]['dealer']}")], source)
+    first_dealer = data["hands"][0]["dealer"] if data["hands"] else given
     try:
         match = Match(game, seed=data.get("seed"), dealer=first_dealer, scores=start)
     except CardkitError as e:
@@ -281,6 +361,11 @@ def from_record(data: Any, source: str = "record") -> Match:
                 for key, got in (("returns", state.returns()), ("scores", state.scores_after())):
                     if key in res and res[key] != got:
                         problems.append((f"{where}.result.{key}", f"the record says {res[key]}, the replay gives {got}"))
+                if "summary" in res:
+                    said = _in_every_language(state.summary)
+                    if res["summary"] not in said:
+                        problems.append((f"{where}.result.summary", f"the record says {_short(res['summary'])}, "
+                                                                    f"the replay gives {said[0]!r}"))
         if i < len(data["hands"]) - 1 and not state.is_terminal():
             problems.append((f"{where}.actions", "the hand is not finished, but another hand follows"))
             break
@@ -292,6 +377,11 @@ def from_record(data: Any, source: str = "record") -> Match:
         got_s = list(match.outcome.scores) if match.outcome else None
         if "scores" in out and got_w is not None and got_s != out["scores"]:
             problems.append(("outcome.scores", f"the record says {out['scores']}, the replay gives {got_s}"))
+        if "reason" in out and match.outcome is not None:
+            reasons = _in_every_language(lambda: game.match_outcome(match.hands[-1]).reason)  # type: ignore[union-attr]
+            if out["reason"] not in reasons:
+                problems.append(("outcome.reason", f"the record says {_short(out['reason'])}, "
+                                                   f"the replay gives {reasons[0]!r}"))
     elif "outcome" in data and out is None and not problems and match.outcome is not None:
         problems.append(("outcome", "the record says the match goes on, but the replay ends it: "
                                     + match.outcome.result(game.names)))
@@ -300,22 +390,127 @@ def from_record(data: Any, source: str = "record") -> Match:
     return match
 
 
+def _in_every_language(text: Any) -> list[str]:
+    """``text()`` in the current language, then in every other the kit speaks (a record keeps its
+    summaries in the language it was saved in)."""
+    from .i18n import LANGUAGES, get_language, language
+
+    out = [text()]
+    for lang in LANGUAGES:
+        if lang != get_language():
+            with language(lang):
+                out.append(text())
+    return out
+
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},]')
+
+
+def _scan(text: str) -> list[tuple[str, str]]:
+    """Problems of JSON ``text`` that :func:`json.loads` hides or dies of, found by a flat scan:
+    nesting deeper than :data:`MAX_DEPTH` (named by the field that nests) and a key given twice in
+    one object."""
+    frames: list[list[Any]] = []  # [is_object, current key or index, keys seen, expecting a key]
+    problems: list[tuple[str, str]] = []
+    for m in _TOKEN.finditer(text):
+        t = m.group()
+        top = frames[-1] if frames else None
+        if t in "[{":
+            if len(frames) >= MAX_DEPTH:
+                problems.append((_place([f[1] for f in frames if f[1] is not None]),
+                                 f"lists or objects nested more than {MAX_DEPTH} deep; no field of a record "
+                                 "nests so deep"))
+                break
+            frames.append([True, None, set(), True] if t == "{" else [False, 0, None, False])
+        elif t in "]}":
+            if frames:
+                frames.pop()
+        elif t == ",":
+            if top is not None:
+                if top[0]:
+                    top[3] = True
+                else:
+                    top[1] += 1
+        elif top is not None and top[0] and top[3]:  # a key
+            try:
+                key = json.loads(t)
+            except ValueError:
+                key = t
+            if key in top[2]:
+                path = [f[1] for f in frames[:-1] if f[1] is not None] + [key]
+                problems.append((_place(path), "this key is given twice in one object; JSON would keep the "
+                                               "last silently"))
+            top[2].add(key)
+            top[1], top[3] = key, False
+    return problems
+
+
 def loads(text: str, source: str = "record") -> Match:
-    """Replay a record given as JSON text. Raises :class:`RecordError` (bad JSON included)."""
+    """Replay a record given as JSON text. Raises :class:`RecordError` (bad JSON included), also
+    for text longer than :data:`MAX_BYTES`, a key given twice, or nesting deeper than :data:`MAX_DEPTH`."""
+    if not isinstance(text, str):
+        raise RecordError([("(file)", f"a record is JSON text, not {type(text).__name__}")], source)
+    size = len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > MAX_BYTES else len(text)
+    if size > MAX_BYTES:
+        raise RecordError([("(file)", f"{size} bytes; a record may hold at most {MAX_BYTES} bytes "
+                                      f"(cardkit.records.MAX_BYTES)")], source)
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in items:
+            if k in out:
+                twice.append(k)
+            out[k] = v
+        return out
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=pairs)
     except json.JSONDecodeError as e:
         raise RecordError([(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")], source) from None
-    except (ValueError, RecursionError) as e:  # e.g. a number of thousands of digits, absurd nesting
-        raise RecordError([("(file)", f"not a record: {type(e).__name__}: {e}")], source) from None
+    except RecursionError:  # absurd nesting: name the field
+        raise RecordError(_scan(text) or [("(file)", "lists or objects nested too deep")], source) from None
+    except ValueError as e:  # e.g. a number of thousands of digits
+        raise RecordError([("(file)", f"not a record: {type(e).__name__}: {_short(str(e), 200)}")], source) from None
+    if twice:
+        raise RecordError(_scan(text) or [("(file)", f"key {k!r} given twice") for k in twice], source)
     return from_record(data, source)
 
 
 def load(path: str | Path) -> Match:
-    """Replay the record file at ``path``. Raises :class:`RecordError` naming the file and places."""
+    """Replay the record file at ``path``: a regular file of at most :data:`MAX_BYTES` bytes.
+
+    Raises:
+        RecordError: naming the file and every problem's place; also for a path that is no regular
+            file (a directory, a FIFO, a device such as ``/dev/zero``) or a file that is too big,
+            refused before reading it.
+    """
+    import os
+    import stat
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError([("(file)", str(e))], str(p)) from None
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise RecordError([("(file)", e.strerror or str(e))], str(p)) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise RecordError([("(file)", "not a regular file: a record is a .json file")], str(p))
+        if st.st_size > MAX_BYTES:
+            raise RecordError([("(file)", f"{st.st_size} bytes; a record may hold at most {MAX_BYTES} bytes "
+                                          f"(cardkit.records.MAX_BYTES)")], str(p))
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise RecordError([("(file)", e.strerror or str(e))], str(p)) from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BYTES:
+        raise RecordError([("(file)", f"more than {MAX_BYTES} bytes; a record may hold at most {MAX_BYTES} "
+                                      "(cardkit.records.MAX_BYTES)")], str(p))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError([("(file)", f"not UTF-8 text: {e.reason} at byte {e.start}")], str(p)) from None
     return loads(text, str(p))

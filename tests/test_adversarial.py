@@ -1,0 +1,251 @@
+"""Hostile and careless input: records, the engine's public API and the command line.
+
+Each test stands for one small reproduction; the hostile files are kept in ``tests/hostile/`` (or,
+when big, made by the test). Whatever the input, the answer is a clear error naming the field or
+the rule at fault: no traceback from deep inside, no hang, no silent acceptance.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardkit import CardkitError, Match, RecordError, find_game
+from cardkit import records
+from cardkit.cards import Card, Cards
+from cardkit.game500 import Game500
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+
+
+def _record(name: str = "501_worked_blind_contract.json") -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def _places(err: RecordError) -> list[str]:
+    return [place for place, _message in err.problems]
+
+
+# ---------------------------------------------------------------- 3. nesting
+
+
+def test_a_title_nested_990_deep_is_a_record_error_naming_the_title():
+    """The issue's 2.7 KB file: a RecursionError (a 210 KB traceback) before."""
+    with pytest.raises(RecordError) as e:
+        records.load(HOSTILE / "deep_title.json")
+    assert _places(e.value)[0].startswith("title")
+    assert "nested" in str(e.value)
+
+
+@pytest.mark.parametrize("depth", [9, 50, 500, 990, 5_000, 100_000])
+@pytest.mark.parametrize("field", ["title", "names", "options", "hands"])
+def test_any_nesting_depth_in_any_field_is_a_record_error_naming_it(field, depth):
+    rec = _record()
+    rec[field] = json.loads("[" * depth + "]" * depth) if depth < 900 else None
+    text = json.dumps(rec)
+    if depth >= 900:  # too deep for json.dumps itself: written by hand
+        text = text.replace(f'"{field}": null', f'"{field}": ' + "[" * depth + "]" * depth)
+    with pytest.raises(RecordError) as e:
+        records.loads(text)
+    assert _places(e.value)[0].startswith(field)
+
+
+def test_from_record_given_deep_python_data_names_the_field():
+    rec = _record()
+    deep: list = []
+    for _ in range(5_000):
+        deep = [deep]
+    rec["description"] = deep
+    with pytest.raises(RecordError) as e:
+        records.from_record(rec)
+    assert _places(e.value)[0].startswith("description")
+
+
+# ---------------------------------------------------------------- 4. bounded work, capped problems
+
+
+def test_a_pack_of_a_million_bad_cards_is_refused_at_once(tmp_path):
+    """1M copies of "ZZ" took 122 s and 3.9 GB before; now one size problem, at once."""
+    rec = _record()
+    rec["hands"][0]["pack"] = ["ZZ"] * 1_000_000
+    path = tmp_path / "zz.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    t = time.perf_counter()
+    with pytest.raises(RecordError) as e:
+        records.load(path)
+    assert time.perf_counter() - t < 5
+    assert e.value.count == 1 and "bytes" in str(e.value) and str(records.MAX_BYTES) in str(e.value)
+
+
+def test_within_the_size_limit_a_long_pack_is_one_problem_not_thousands():
+    rec = _record()
+    rec["hands"][0]["pack"] = ["ZZ"] * 200_000
+    with pytest.raises(RecordError) as e:
+        records.loads(json.dumps(rec))
+    assert _places(e.value) == ["hands[0].pack"]
+    assert "200000 entries" in str(e.value)
+
+
+def test_problems_are_capped_at_fifty_with_the_count_of_the_rest():
+    rec = _record()
+    rec["hands"][0]["pack"] = ["ZZ"] * 24 + ["YY"] * 39  # 63 bad cards: within the pack's length
+    rec["hands"][0]["actions"] = [""] * 40
+    with pytest.raises(RecordError) as e:
+        records.loads(json.dumps(rec))
+    err = e.value
+    assert err.count == 103 and len(err.problems) == RecordError.SHOWN == 50
+    assert "103 problem(s)" in str(err) and "53 more problem(s) not shown" in str(err)
+    assert str(err).count("\n") == 51
+
+
+def test_too_many_hands_is_one_clear_problem():
+    rec = _record()
+    rec["hands"] = rec["hands"] * (records.MAX_HANDS + 1)
+    with pytest.raises(RecordError) as e:
+        records.loads(json.dumps(rec))
+    assert _places(e.value) == ["hands"] and str(records.MAX_HANDS) in str(e.value)
+
+
+@pytest.mark.parametrize("where", ["/dev/zero", "fifo", "directory"])
+def test_load_reads_only_regular_files(tmp_path, where):
+    """``replay /dev/zero`` read until MemoryError; a FIFO blocked forever."""
+    import os
+
+    if where == "fifo":
+        path = tmp_path / "pipe.json"
+        os.mkfifo(path)
+    elif where == "directory":
+        path = tmp_path
+    else:
+        path = Path(where)
+        if not path.exists():
+            pytest.skip("no /dev/zero here")
+    with pytest.raises(RecordError) as e:
+        records.load(path)
+    assert "regular file" in str(e.value)
+
+
+def test_a_file_above_the_size_limit_is_refused_before_reading(tmp_path):
+    path = tmp_path / "big.json"
+    with open(path, "wb") as f:
+        f.truncate(records.MAX_BYTES + 1)  # sparse: nothing to read if the check comes first
+    with pytest.raises(RecordError, match="at most"):
+        records.load(path)
+
+
+# ---------------------------------------------------------------- 5. inconsistent records
+
+
+@pytest.mark.parametrize("name, place, words", [
+    ("ended_501.json", "start_scores", "already over"),
+    ("ended_501_negative.json", "start_scores", "already over"),
+    ("partners_unequal_500.json", "start_scores", "partners A + C"),
+    ("first_dealer_contradicts.json", "first_dealer", "hands[0] is dealt by 2"),
+    ("duplicate_key.json", "players", "given twice"),
+    ("wrong_summary.json", "hands[0].result.summary", "the replay gives 'A blind 100 ♦: 88, failed'"),
+])
+def test_inconsistent_records_are_rejected_with_their_place(name, place, words):
+    with pytest.raises(RecordError) as e:
+        records.load(HOSTILE / name)
+    assert _places(e.value) == [place]
+    assert words in str(e.value)
+
+
+def test_ended_start_scores_with_hands_are_not_played_on():
+    rec = _record()
+    rec["start_scores"] = [0, 501, 501]
+    with pytest.raises(RecordError) as e:
+        records.from_record(rec)
+    assert _places(e.value) == ["start_scores"]
+
+
+def test_outcome_reason_is_compared_with_the_replay():
+    m = Match(find_game("501", 3), seed=12, scores=[20, 20, 20])
+    st = m.new_hand()
+    for a in ["look", "bid 66", "pass", "pass"]:
+        m.apply_action(a)
+    while not st.is_terminal():
+        m.apply_action(st.legal_actions()[1 if st.phase == "talon" else 0])
+    assert m.is_over()
+    rec = records.to_record(m)
+    records.from_record(json.loads(json.dumps(rec)))  # as saved: accepted
+    rec["outcome"]["reason"] = "B resigned"
+    with pytest.raises(RecordError) as e:
+        records.from_record(rec)
+    assert _places(e.value) == ["outcome.reason"]
+
+
+def test_a_summary_saved_in_spanish_is_accepted():
+    from cardkit.i18n import language
+
+    m = records.load(EXAMPLES / "501_worked_blind_contract.json")
+    with language("es"):
+        text = records.dumps(m)
+    records.loads(text)
+
+
+def test_every_shipped_example_still_loads():
+    for path in sorted(EXAMPLES.glob("*.json")):
+        records.load(path)
+
+
+# ---------------------------------------------------------------- 6. the public API
+
+
+def test_describe_with_a_seat_that_is_not_a_seat_is_a_clear_error():
+    m = Match(find_game("501", 3), seed=1)
+    st = m.new_hand()
+    with pytest.raises(CardkitError, match="seat 99 is not a seat"):
+        st.describe(st.legal_actions()[0], 99, 0)
+
+
+@pytest.mark.parametrize("bad", [123, None, 4.5, b"AS KH"])
+def test_cards_parse_of_something_not_text_is_a_clear_error(bad):
+    with pytest.raises(CardkitError, match="cannot read cards"):
+        Cards.parse(bad)
+
+
+def test_a_huge_card_or_action_text_is_not_echoed_whole():
+    huge = "x" * 10_000_000
+    with pytest.raises(CardkitError) as e:
+        Card.parse(huge)
+    assert len(str(e.value)) < 200 and "10000002 characters" in str(e.value)
+    st = Match(find_game("500", 4), seed=1).new_hand()
+    with pytest.raises(CardkitError) as e:
+        st.apply_action("bid " + huge)
+    assert len(str(e.value)) < 200
+
+
+@pytest.mark.parametrize("names, words", [
+    (["A", "B", 3], "is not a name"),
+    (["A", "B", None], "is not a name"),
+    (["A", "B", ""], "is not a name"),
+    (["A", "A", "B"], "A given twice"),
+    ("ABC", "give a list"),
+])
+def test_seat_names_must_be_distinct_text(names, words):
+    with pytest.raises(CardkitError, match=words):
+        find_game("501", 3, names=names)
+
+
+@pytest.mark.parametrize("game, players, scores", [
+    ("501", 3, [0, 501, 501]), ("501", 3, [-1000, 501, 501]), ("501", 4, [501, 501, 501, -5]),
+    ("500", 4, [100, 0, 0, 0]), ("500", 6, [0, 0, 0, 0, 20, 0]),
+])
+def test_a_match_from_scores_that_cannot_go_on_deals_nothing(game, players, scores):
+    with pytest.raises(CardkitError, match="rules.md"):
+        Match(find_game(game, players), scores=scores).new_hand()
+
+
+def test_calling_a_card_of_another_pack_says_it_is_not_in_this_pack():
+    g = Game500(players=5)
+    st = g.new_hand(4, [0] * 5, g.arrange(4, {0: "AH KH QH JH 10H AS KS QS AC KC"}, kitty="2H 3H 4H"))
+    for a in ["bid 6H", "pass", "pass", "pass", "pass", "bury 2H", "bury 3H", "bury 4H"]:
+        st.apply_action(a)
+    why = st.why_illegal("call 11S")
+    assert why is not None and "not in this pack" in why and "rules.md 500 §13" in why
