@@ -14,9 +14,15 @@ are compared: the default store (``synchronous=NORMAL``, which survives the serv
 and ``--durable`` (``synchronous=FULL``, one disk flush per action). The clients share the two
 cores with the server, so the figures are for the whole system.
 
+With ``--think 0`` (the default) every table has an action in flight at all times, so the server is
+saturated and the latency is mostly queueing (Little's law: 50 actions waiting / the steps per
+second); ``--think T`` makes each seat wait about T seconds (0.5 T to 1.5 T) before acting, as
+people do, and measures the latency at that pace.
+
 Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/bench_server.py [--tables 50] [--hands 2] [--timeout 120] [--only normal|durable]
+                                                [--think 0]
 """
 
 from __future__ import annotations
@@ -46,10 +52,20 @@ def free_port() -> int:
 
 
 def post(url: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
+    """POST ``body``; waits and tries again while the server's rate limit says 429."""
+    import urllib.error
+
+    for _ in range(50):
+        req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            if e.code != 429:
+                raise
+            time.sleep(0.1)
+    raise RuntimeError("the server kept refusing new tables")
 
 
 class Table:
@@ -66,7 +82,8 @@ class Table:
         self.refused = 0
 
 
-async def seat_client(port: int, table: Table, seat: int, rng: random.Random, deadline: float) -> None:
+async def seat_client(port: int, table: Table, seat: int, rng: random.Random, deadline: float,
+                      think: float = 0.0) -> None:
     from websockets.asyncio.client import connect
 
     url = f"ws://127.0.0.1:{port}/api/tables/{table.id}/ws?code={table.codes[seat]}"
@@ -84,6 +101,9 @@ async def seat_client(port: int, table: Table, seat: int, rng: random.Random, de
             v = msg["view"]
             table.seen.setdefault(v["step"], []).append(now)
             legal = v["legal"]
+            if v["over"]:  # the match ended with this hand (e.g. a failed misère: -500)
+                table.done.set()
+                continue
             if legal == ["next hand"]:
                 if v["hand"] >= table.hands or v["over"]:
                     table.done.set()
@@ -93,6 +113,8 @@ async def seat_client(port: int, table: Table, seat: int, rng: random.Random, de
                 continue
             if legal and v["to_act"] == seat:
                 pick = "pass" if "pass" in legal and rng.random() < 0.5 else rng.choice(legal)
+                if think > 0:  # a person's pause before acting (the update was already timed)
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 table.sent[v["step"] + 1] = time.perf_counter()
                 table.actions += 1
                 await ws.send(json.dumps({"action": pick, "step": v["step"]}))
@@ -112,14 +134,14 @@ def start(port: int, db: Path, durable: bool) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start")
 
 
-async def run(port: int, n_tables: int, hands: int, timeout: float) -> dict[str, Any]:
+async def run(port: int, n_tables: int, hands: int, timeout: float, think: float) -> dict[str, Any]:
     base = f"http://127.0.0.1:{port}/"
     tables = [Table(post(base + "api/tables", {"game": "500", "players": 4, "seed": i}), hands)
               for i in range(n_tables)]
     rng = random.Random(16)
     t0 = time.perf_counter()
     deadline = t0 + timeout
-    await asyncio.gather(*(seat_client(port, t, s, random.Random(rng.random()), deadline)
+    await asyncio.gather(*(seat_client(port, t, s, random.Random(rng.random()), deadline, think)
                            for t in tables for s in range(4)))
     wall = time.perf_counter() - t0
     lat = []
@@ -143,9 +165,11 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--only", choices=["normal", "durable"])
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a seat waits before acting (0: at once, the server saturated)")
     args = ap.parse_args()
     print(f"{args.tables} tables × 4 seats (Five Hundred), {args.hands} hands each, over loopback; "
-          f"{os.cpu_count()} cores")
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; think time {args.think} s")
     print(f"{'store':<28} {'steps/s':>8} {'p50 ms':>7} {'p90 ms':>7} {'p99 ms':>7} {'max ms':>7}  tables done")
     for name, durable in (("synchronous=NORMAL", False), ("synchronous=FULL (--durable)", True)):
         if args.only and args.only != ("durable" if durable else "normal"):
@@ -154,7 +178,7 @@ def main() -> int:
             port = free_port()
             proc = start(port, Path(tmp) / "bench.sqlite", durable)
             try:
-                r = asyncio.run(run(port, args.tables, args.hands, args.timeout))
+                r = asyncio.run(run(port, args.tables, args.hands, args.timeout, args.think))
             finally:
                 proc.terminate()
                 proc.wait(timeout=10)
