@@ -249,3 +249,55 @@ def test_calling_a_card_of_another_pack_says_it_is_not_in_this_pack():
         st.apply_action(a)
     why = st.why_illegal("call 11S")
     assert why is not None and "not in this pack" in why and "rules.md 500 §13" in why
+
+
+# ---------------------------------------------------------------- 1. no script from a record
+
+_HOSTILE_MARKS = ("<img", "<script", "<b>")
+
+
+def _html_values(widget) -> list[str]:
+    """The value of every HTML widget under ``widget`` (what ipywidgets sets as innerHTML)."""
+    import ipywidgets as W
+
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        if isinstance(w, (W.HTML, W.HTMLMath)):
+            out.append(w.value)
+        todo.extend(getattr(w, "children", ()) or ())
+    return out
+
+
+def _assert_inert(html: str, where: str) -> None:
+    for mark in _HOSTILE_MARKS:
+        assert mark not in html, f"{where}: unescaped {mark!r} in {html[:300]!r}"
+
+
+def test_a_record_with_hostile_names_and_title_shows_no_markup_at_any_step():
+    """The issue's reproduction: the dealer's name went into the status line unescaped."""
+    from cardkit.widgets.table import Table
+
+    table = Table.from_record(HOSTILE / "script_names.json")
+    steps = 0
+    for seat in table.seat_picker.options:
+        table.seat_picker.value = seat[1] if isinstance(seat, tuple) else seat
+        for _ in range(40):
+            for html in _html_values(table):
+                _assert_inert(html, f"step {steps}")
+            steps += 1
+            if table.next_button.disabled:
+                break
+            table.next_button.click()
+    assert steps > 20
+    assert any("&lt;img src=x onerror=window.pwned=1&gt;" in h for h in _html_values(table))
+
+
+def test_html_of_views_and_states_escapes_hostile_names():
+    m = records.load(HOSTILE / "script_names.json")
+    st = m.hands[0]
+    for seat in (None, 0, 1, 2):
+        _assert_inert(st.view(seat)._repr_html_(), f"view({seat})")
+    from cardkit.svg import view_html
+
+    _assert_inert(view_html(st.view(None), m.game.names), "view_html")

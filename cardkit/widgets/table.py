@@ -342,12 +342,12 @@ class Table(W.VBox):
     def _status_html(self, st: State, to_act: int | None) -> str:
         names = self.game.names
         h, k = self.replay.cursor
-        parts = [_("hand {n}").format(n=h + 1), _("dealer {name}").format(name=names[st.dealer]),
+        parts = [escape(_("hand {n}").format(n=h + 1)), escape(_("dealer {name}").format(name=names[st.dealer])),
                  escape(st.summary())]
         if to_act is not None:
             who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
             parts.append(f"<span class='cardkit-toact'>{escape(_('{name} to act').format(name=who))}</span>")
-        parts.append(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h])))
+        parts.append(escape(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h]))))
         return " · ".join(parts)
 
     def _board_html(self, st: State, view: Any, to_act: int | None, legal: list[Action]) -> str:
