@@ -33,7 +33,7 @@ import os
 import sys
 from typing import Any, Sequence
 
-from .errors import CardkitError
+from .errors import CardkitError, quoted
 from .game import Match, find_game
 
 
@@ -43,6 +43,10 @@ def _rules(items: Sequence[str]) -> dict[str, Any]:
         if "=" not in item:
             raise CardkitError(f"--rule {item!r}: write NAME=VALUE, e.g. --rule joker-lead=loose")
         k, v = item.split("=", 1)
+        if k.strip().replace("_", "-") in ("players", "names", "game"):
+            raise CardkitError(f"--rule {quoted(item)}: {k.strip()} is not a rule option; "
+                               f"use --{k.strip()} instead" if k.strip() == "players" else
+                               f"--rule {quoted(item)}: {k.strip()} is not a rule option")
         out[k.strip()] = v.strip()
     return out
 
@@ -52,6 +56,26 @@ def _positive(text: str) -> int:
     n = int(text)
     if n < 1:
         raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+    return n
+
+
+def _not_negative(text: str) -> int:
+    """An argparse type: a whole number of at least 0."""
+    n = int(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text} is negative: give 0 or more")
+    return n
+
+
+#: The most deals ``estimate --deals`` plays (about an hour at the measured rate of a few hundred a second).
+MAX_DEALS = 100_000
+
+
+def _deals(text: str) -> int:
+    """An argparse type: a number of deals from 1 to :data:`MAX_DEALS`."""
+    n = _positive(text)
+    if n > MAX_DEALS:
+        raise argparse.ArgumentTypeError(f"{text} deals: at most {MAX_DEALS}")
     return n
 
 
@@ -222,6 +246,9 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     from .explore.estimate import bid_odds
 
     game = find_game(args.game, args.players, **_rules(args.rule))
+    if args.blind and game.look_action is None:  # what the game declares: it has no blind play
+        raise CardkitError(f"--blind: {game.title} has no blind play (only a game where a seat may bid "
+                           "without looking has it)")
     dealer = _seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
     odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                     blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
@@ -294,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
     play.add_argument("--player", action="append", help="computer player kind (once, or once per seat)")
     play.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
-    play.add_argument("--max-hands", type=int, default=200, help="stop after this many hands")
+    play.add_argument("--max-hands", type=_positive, default=200, help="stop after this many hands")
     play.add_argument("--quiet", action="store_true", help="print only the score sheet")
     play.add_argument("--save", help="write the match record to this file")
     play.set_defaults(func=cmd_play)
@@ -305,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     sol = sub.add_parser("solve", help="solve the play position a record ends in: each action's value")
     sol.add_argument("file")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
-    sol.add_argument("--plays", type=int, default=None,
+    sol.add_argument("--plays", type=_not_negative, default=None,
                      help="solve the position after this many cards of play (0: the opening lead); "
                           "by default where the record ends, or its opening lead if the hand is over")
     sol.add_argument("--time-limit", type=float, default=10.0,
@@ -322,7 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--seat", default=None, help="the bidder's seat (name or number); the dealer's left by default")
     est.add_argument("--dealer", default=None, help="the dealer's seat (name or number); 0 by default")
     est.add_argument("--talon", default=None, help="cards known to be in the talon or kitty")
-    est.add_argument("--deals", type=_positive, default=100, help="number of deals (default 100)")
+    est.add_argument("--deals", type=_deals, default=100,
+                     help=f"number of deals (default 100, at most {MAX_DEALS})")
     est.add_argument("--blind", action="store_true", help="501: bid without looking (results count double)")
     est.add_argument("--method", choices=["playout", "solver"], default="playout",
                      help="play the cards out with computer players, or solve them with best play")

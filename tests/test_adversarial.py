@@ -301,3 +301,36 @@ def test_html_of_views_and_states_escapes_hostile_names():
     from cardkit.svg import view_html
 
     _assert_inert(view_html(st.view(None), m.game.names), "view_html")
+
+
+# ---------------------------------------------------------------- 6. the command line
+
+
+def _cli(*args: str, timeout: float = 60) -> "subprocess.CompletedProcess[str]":
+    import subprocess
+
+    return subprocess.run([sys.executable, "-m", "cardkit", *args], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["play", "500", "--rule", "players=5"], "use --players"),
+    (["play", "501", "--max-hands", "0"], "--max-hands: 0 is not at least 1"),
+    (["solve", str(EXAMPLES / "501_worked_blind_contract.json"), "--plays", "-5"], "-5 is negative"),
+    (["estimate", "500", "--contract", "6S", "--blind", "--deals", "2"], "no blind play"),
+    (["estimate", "501", "--contract", "80", "--deals", "1000000000"], "at most 100000"),
+    (["replay", "/dev/zero"], "not a regular file"),
+    (["replay", str(HOSTILE / "deep_title.json")], "nested more than"),
+])
+def test_command_line_answers_careless_input_with_a_clear_error(args, words):
+    r = _cli(*args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_replay_of_a_fifo_does_not_block(tmp_path):
+    import os
+
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    r = _cli("replay", str(fifo), timeout=30)
+    assert r.returncode == 2 and "not a regular file" in r.stderr
