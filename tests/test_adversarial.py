@@ -334,3 +334,30 @@ def test_replay_of_a_fifo_does_not_block(tmp_path):
     os.mkfifo(fifo)
     r = _cli("replay", str(fifo), timeout=30)
     assert r.returncode == 2 and "not a regular file" in r.stderr
+
+
+# ---------------------------------------------------------------- 8. a lesson widget that stalled
+
+
+def test_a_move_past_the_end_of_a_record_is_answered_and_next_plays_on():
+    """501/04: a table opened at the end of a record ("C to act") answered one move, then said
+    "end of the record" and Next ▶ did nothing."""
+    from cardkit.widgets.table import Table
+
+    game = find_game("501", 3)
+    m = Match(game, seed=12)
+    st = m.new_hand()
+    for a in ["look", "bid 66", "pass", "pass"]:
+        m.apply_action(a)
+    while st.phase != "play":
+        m.apply_action(st.legal_actions()[1 if st.phase == "talon" else 0])
+    human = st.current_player()
+    table = Table.from_record(m, humans=[human], at="end")
+    table.act(table.replay.state.legal_actions()[0])
+    for _ in range(40):
+        table.next_button.click()
+        assert "end of the record" not in table.message.value
+        if table.replay.state.current_player() in (human, None):
+            break
+    assert table.replay.state.current_player() in (human, None)
+    assert len(table.replay.state.history()) > len(st.history()) + 1

@@ -314,6 +314,10 @@ class Table(W.VBox):
             self._render()
             return why
         self._message = ""
+        if not self.replay.live and self.replay.at_frontier() and not self.replay.state.is_terminal():
+            # a move past the end of a record: the user plays on, so the computers answer and
+            # Next ▶ goes on (it stalled at "end of the record" before)
+            self.replay.live = True
         self._settle()
         self._render()
         return None
