@@ -252,7 +252,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     dealer = _seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
     odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                     blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
-                    progress=args.progress)
+                    progress=not args.json, time_limit=args.time_limit)
     if args.json:
         rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
                 for c, row in odds.to_dict(orient="index").items()]
@@ -358,7 +358,10 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--players", type=int, default=None, help="number of players")
     est.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
     est.add_argument("--seed", type=int, default=0, help="seed of the deals")
-    est.add_argument("--progress", action="store_true", help="show a progress bar")
+    est.add_argument("--progress", action="store_true",
+                     help="show a progress bar (the default: on standard error, except with --json)")
+    est.add_argument("--time-limit", type=float, default=600.0,
+                     help="stop after this many seconds with the deals done so far (default 600)")
     est.add_argument("--json", action="store_true", help="print one JSON object")
     est.set_defaults(func=cmd_estimate)
     srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")

@@ -361,3 +361,23 @@ def test_a_move_past_the_end_of_a_record_is_answered_and_next_plays_on():
             break
     assert table.replay.state.current_player() in (human, None)
     assert len(table.replay.state.history()) > len(st.history()) + 1
+
+
+# ---------------------------------------------------------------- 7. nothing unbounded without saying so
+
+
+def test_estimate_stops_at_its_time_limit_and_is_quiet_with_json():
+    """``estimate --deals 1000000000`` was accepted (204 h), silent until the end under --json."""
+    t = time.perf_counter()
+    r = _cli("estimate", "501", "--contract", "80", "--deals", "100000", "--time-limit", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    assert time.perf_counter() - t < 60
+    row = json.loads(r.stdout)["contracts"][0]
+    assert 1 <= row["n"] < 100000
+    assert r.stderr == ""
+
+
+def test_estimate_shows_progress_on_standard_error():
+    r = _cli("estimate", "501", "--contract", "80", "--deals", "3")
+    assert r.returncode == 0, r.stderr
+    assert "/3 [" in r.stderr and "/3 [" not in r.stdout

@@ -141,7 +141,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
                  players: str | PlayerFactory | Sequence[str] | None = None,
                  accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
                  talon: CardsLike | None = None, seed: int = 0, progress: bool = True,
-                 exact: bool = False) -> Any:
+                 exact: bool = False, time_limit: float | None = None) -> Any:
     """The results of ``hand`` playing ``contract`` over ``n`` deals of the unseen cards.
 
     Args:
@@ -166,6 +166,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         exact: with the solver, also find the exact hand total (501♠) or trick count (Five
             Hundred) with best play (slower; else only made or not is searched, and ``points`` or
             ``tricks`` is NaN).
+        time_limit: stop dealing after this many seconds (``None``: no limit); the table then
+            holds the deals done, at least one, and ``attrs["setup"]["stopped"]`` is true.
 
     Returns:
         A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),
@@ -200,7 +202,14 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         solver = new_solver(game)
     rng = random.Random(seed)
     rows = []
+    import time
+
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    stopped = False
     for i in _progress(range(n), progress, f"{game.title} bid {contract}"):
+        if deadline is not None and rows and time.monotonic() > deadline:
+            stopped = True
+            break
         deal = setup.deal(rng)
         state = deal.new_hand(game)
         if contract is not None:
@@ -218,7 +227,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     table = pd.DataFrame(rows).set_index("deal")
     table.attrs["summary"] = summarise(table)
     table.attrs["setup"] = {"game": game.title, "contract": str(contract), "seat": game.names[s],
-                            "hand": str(hand) if hand else "random", "blind": blind, "method": method, "n": n}
+                            "hand": str(hand) if hand else "random", "blind": blind, "method": method, "n": n,
+                            "stopped": stopped}
     return table
 
 
