@@ -35,6 +35,7 @@ from typing import Any, Sequence
 
 from .errors import CardkitError, quoted
 from .game import Match, find_game
+from .replay import Replay
 
 
 def _rules(items: Sequence[str]) -> dict[str, Any]:
@@ -83,19 +84,19 @@ def transcript(match: Match) -> list[str]:
     """Every hand of ``match`` as readable lines: the deal, each action, the hand's result."""
     lines: list[str] = []
     names = match.game.names
+    replay = Replay.from_record(match)
     for i, hand in enumerate(match.hands, 1):
         lines.append(f"— hand {i}, dealer {names[hand.dealer]} —")
-        replay = match.game.new_hand(hand.dealer, hand.scores_before, hand.pack)
+        replay.goto(i - 1, 0)
         for s, cards in enumerate(replay.view().hands):
             if not isinstance(cards, int) and cards:
                 lines.append(f"  {names[s]} holds {cards}")
-        for a in hand.history():
-            seat = replay.current_player()
-            describe = getattr(replay, "describe", None)
-            lines.append("  " + (describe(a, seat) if describe else f"{names[seat]}: {a}"))
-            before = len(getattr(replay, "tricks", []))
-            replay.apply_action(a)
-            tricks = getattr(replay, "tricks", [])
+        while not replay.at_frontier():
+            before = len(replay.state.tricks)
+            replay.next()
+            seat, a = replay.log[-1]
+            lines.append("  " + replay.state.describe(a, seat))
+            tricks = replay.state.tricks
             if len(tricks) > before and tricks[-1].winner is not None:
                 lines.append(f"    trick to {names[tricks[-1].winner]}")
         if hand.is_terminal():

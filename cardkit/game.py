@@ -15,10 +15,11 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Protocol, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Hashable, Iterable, Mapping, Protocol, Sequence
 
-from .cards import Card, Cards
+from .allocation import Knowledge
+from .cards import Card, Cards, Suit
 from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError, quoted
 from .tricks import Trick
 
@@ -57,13 +58,18 @@ class Outcome:
         return f"{' and '.join(who)} {verb}: {self.reason}"
 
 
-@dataclass
+@dataclass(repr=False)
 class View:
     """What one seat may see of a hand (``seat``), or everything (``seat`` is ``None``).
 
     ``hands[s]`` is a :class:`Cards` when seat ``s``'s cards are visible to the viewer, else the
-    number of cards it holds. ``talon`` likewise (501's talon, 500's kitty). ``extra`` holds what a
-    game adds (the contract, marriages, blind seats, …) as plain values.
+    number of cards it holds. ``talon`` likewise (501's talon, 500's kitty). Each game's view adds
+    its own typed fields (:class:`cardkit.game501.View501`, :class:`cardkit.game500.View500`: the
+    contract, marriages, blind seats, …); :attr:`extra` gives those fields as a plain dict.
+
+    What the shared layers draw they ask of the view, never of a field by its name:
+    :meth:`badges` (what a seat's row says: dealer, bidder or contractor, blind, sitting out),
+    :meth:`tally` (tricks, and in 501♠ card points) and :meth:`notes` (gives, marriages).
     """
 
     seat: int | None
@@ -76,12 +82,46 @@ class View:
     current_trick: Trick | None
     calls: list[tuple[int, str]]
     scores: list[int]
-    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        """The game's own fields (those a subclass adds) as ``{name: value}``, in field order."""
+        own = [f.name for f in fields(self) if f.name not in _VIEW_FIELDS]
+        return {name: getattr(self, name) for name in own}
+
+    def in_play(self, seat: int) -> bool:
+        """Whether ``seat`` takes part in the hand (501's dealer of four sits out; so does Five
+        Hundred's partner of a misère contractor)."""
+        return True
+
+    def badges(self, seat: int) -> list[str]:
+        """What a table shows beside ``seat``'s name besides "dealer", in the current language and
+        the rule text's words: the contracting role (501's bidder, Five Hundred's contractor),
+        blind, sitting out."""
+        return []
+
+    def tally(self, seat: int) -> str | None:
+        """What ``seat`` has taken so far, as a phrase in the current language (e.g.
+        ``"2 tricks, 31 points"``), or ``None`` when nothing is counted for it."""
+        return None
+
+    def notes(self, names: Sequence[str]) -> list[str]:
+        """Sentences of the hand's story beside the tricks (a give, a marriage), seats called by
+        ``names``, in the current language; what the viewer may not see stays hidden."""
+        return []
+
+    def __repr__(self) -> str:
+        base = ", ".join(f"{name}={getattr(self, name)!r}" for name in _VIEW_FIELDS)
+        return f"View({base}, extra={self.extra!r})"
 
     def _repr_html_(self) -> str:
         from .svg import view_html
 
         return view_html(self)
+
+
+_VIEW_FIELDS = ("seat", "phase", "dealer", "current_player", "hands", "talon", "tricks", "current_trick",
+                "calls", "scores")
 
 
 def deal_cards(pack: Sequence[Card], targets: Sequence[int]) -> tuple[list[list[Card]], list[Card]]:
@@ -92,7 +132,7 @@ def deal_cards(pack: Sequence[Card], targets: Sequence[int]) -> tuple[list[list[
     """
     if len(pack) != len(targets):
         raise CardkitError(f"a pack of {len(pack)} cards, but the deal places {len(targets)}")
-    seats = max(targets) + 1
+    seats = max(targets, default=TALON) + 1
     hands: list[list[Card]] = [[] for _ in range(seats)]
     talon: list[Card] = []
     for card, t in zip(pack, targets):
@@ -265,12 +305,28 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One hand in progress. Every action is checked; a rejected one changes nothing."""
+    """One hand in progress. Every action is checked; a rejected one changes nothing.
+
+    Besides the protocol (``current_player``, ``legal_actions``, ``apply_action``, ``returns``,
+    ``view``, …) every game's state keeps the same public attributes, read by the shared layers
+    (players, solver, explorers, widgets); change them only through :meth:`apply_action`.
+    """
 
     game: Game
     dealer: int
     scores_before: list[int]
     pack: Cards
+    #: Each seat's cards now (a seat dealt nothing holds ``[]``).
+    hands: list[list[Card]]
+    #: The completed tricks, in order.
+    tricks: list[Trick]
+    #: The trick in progress, or ``None`` (before the play, or once the hand is over).
+    trick: Trick | None
+    #: The trump suit of the contract; ``None`` for no trumps or before a contract stands.
+    trump: Suit | None
+    #: The seat that won the auction and plays the contract, or ``None``: 501's bidder (the rule
+    #: text's "declarer" in play), Five Hundred's contractor. Users read each game's own word.
+    contractor: int | None
 
     @abstractmethod
     def current_player(self) -> int | None:
@@ -300,6 +356,72 @@ class State(ABC):
     @abstractmethod
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` may see, or everything when ``seat`` is ``None``."""
+
+    def contracting_seats(self) -> tuple[int, ...]:
+        """The contractor and the seats playing with them (empty before a contract stands)."""
+        return () if self.contractor is None else (self.contractor,)
+
+    def made(self) -> bool | None:
+        """Whether the contract was made; ``None`` until a contract has been played out."""
+        return None
+
+    def misere(self) -> bool:
+        """True when the contract is to take no trick (Five Hundred's misère, rules.md 500 §9)."""
+        return False
+
+    def suit_of(self, card: Card) -> Suit | None:
+        """The suit ``card`` counts as under the contract (a bower or the joker may count as a
+        trump, rules.md 500 §6); a card's own suit unless the game says otherwise."""
+        return card.suit
+
+    def all_tricks(self) -> list[Trick]:
+        """The completed tricks and the trick in progress when a card has been played to it."""
+        if self.trick is not None and self.trick.plays:
+            return [*self.tricks, self.trick]
+        return list(self.tricks)
+
+    def played_cards(self) -> list[tuple[int, Card]]:
+        """Every ``(seat, card)`` played so far, completed tricks and the trick in progress."""
+        return [(s, c) for t in self.all_tricks() for s, c in t.plays]
+
+    def counted(self) -> list[int] | None:
+        """What each seat has counted toward the contract so far, where the game counts points
+        within the hand (501♠'s hand totals, rules.md 501 §10), once a contract is played; else
+        ``None``."""
+        return None
+
+    def result_fields(self, seat: int) -> dict[str, Any]:
+        """The game's own columns of an estimate's result row for ``seat`` (e.g. 501♠'s points
+        and trump, Five Hundred's tricks); ``{}`` by default."""
+        return {}
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """What ``seat`` knows of the hidden cards in the play phase: how many each other seat
+        holds, the cards it knows are there, and the suits each has shown void in
+        (:class:`~cardkit.allocation.Knowledge`).
+
+        Raises:
+            NotImplementedError: the game does not say (every game of the kit does).
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not say what a seat knows")
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full copy of this state in which every card hidden from ``seat`` is dealt again at
+        random, consistently with what ``seat`` has seen (:meth:`knowledge`); every consistent
+        deal is equally likely. This state is unchanged.
+
+        Raises:
+            DealError: what has been seen contradicts itself (no consistent deal).
+        """
+        return self.with_hidden(self.knowledge(seat).sample(rng))
+
+    def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State:
+        """A copy of this state with the hidden cards of each slot of ``hidden`` (a seat, or a
+        game's own slot such as Five Hundred's buried cards) replaced by the given cards."""
+        st = self.clone()
+        for slot, cards in hidden.items():
+            st.hands[slot] = list(cards)  # type: ignore[index]
+        return st
 
     def is_terminal(self) -> bool:
         """True once the hand is over (played out, abandoned, thrown in or stopped)."""

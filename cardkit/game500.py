@@ -21,9 +21,11 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Sequence
+from collections import Counter
+from typing import Any, ClassVar, Hashable, Mapping, Sequence
 
 from .actions import PASS, Pass, Play, need_card, parse_common
+from .allocation import BURIED, Knowledge
 from .cards import JOKER, SUITS, Card, Cards, Rank, Suit, make_pack
 from .errors import IllegalActionError, InvalidActionError, UnknownOptionError
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
@@ -256,6 +258,27 @@ class Contract:
 _CONTRACTS = {(t, s): Contract(TRUMPS if s else NO_TRUMP, t, s) for t in range(6, 11) for s in _STRAINS}
 _MISERE = Contract(MISERE)
 _OPEN_MISERE = Contract(OPEN_MISERE)
+
+
+def contract_made(contract: Contract, tricks: int) -> bool:
+    """Whether ``contract`` is made when the contracting side takes ``tricks`` tricks (for a
+    misère, the contractor's own tricks): at least the bid's tricks, or none under misère
+    (rules.md 500 §9, §10)."""
+    return tricks == 0 if contract.is_misere else tricks >= contract.tricks
+
+
+def contract_score(contract: Contract, tricks: int, made: bool) -> int:
+    """What ``contract`` scores (won if ``made``, else lost) when the contracting side took
+    ``tricks``: its value, or :data:`SWEEP` (250) for all ten tricks on a contract worth less
+    (rules.md 500 §10).
+
+    >>> contract_score(Contract.parse("7S"), 10, True), contract_score(Contract.parse("7S"), 6, False)
+    (250, 140)
+    """
+    value = contract.value
+    if made and not contract.is_misere and tricks == TRICKS and value < SWEEP:
+        value = SWEEP
+    return value
 
 
 def ladder(misere: str = "after-seven") -> tuple[Contract, ...]:
@@ -698,6 +721,59 @@ class Game500(Game):
 _SUIT_WORDS = {Suit.SPADES: ("spade", "spades"), Suit.CLUBS: ("club", "clubs"),
                Suit.DIAMONDS: ("diamond", "diamonds"), Suit.HEARTS: ("heart", "hearts")}
 _JOKER_TOP = 1_000_000
+
+
+@dataclass(repr=False)
+class View500(View):
+    """What one seat may see of a Five Hundred hand (see :class:`~cardkit.game.View`), with the
+    game's own fields: the ``contract`` (text) and its ``value``, the standing ``high_bid`` and
+    its ``bidder``, the ``contractor``, ``trump``, ``partners`` and ``alone`` (``None`` where the
+    viewer may not know them, rules.md 500 §13), the ``called`` card, seats ``sitting_out`` and
+    ``active``, the ``nominated`` suit of the joker, the ``buried`` cards (a count unless the
+    viewer buried them), whether an open misère hand is ``exposed``, ``tricks_won`` per seat,
+    ``contract_tricks``, ``led_suits``, ``shown_void`` per seat, ``stopped``, ``returns`` and the
+    scoring ``units``."""
+
+    contract: str | None
+    value: int | None
+    high_bid: str | None
+    bidder: int | None
+    contractor: int | None
+    trump: Suit | None
+    partners: list[int] | None
+    alone: bool | None
+    called: Card | None
+    sitting_out: list[int]
+    active: list[int]
+    nominated: Suit | None
+    buried: Cards | int
+    exposed: bool
+    tricks_won: list[int]
+    contract_tricks: int | None
+    led_suits: list[Suit]
+    shown_void: list[list[Suit]]
+    stopped: bool
+    returns: list[int]
+    units: list[list[int]]
+
+    def in_play(self, seat: int) -> bool:
+        """False for a misère contractor's partner, who sits the hand out (rules.md 500 §9)."""
+        return seat in self.active
+
+    def badges(self, seat: int) -> list[str]:
+        """"sits out" and "contractor", as they apply (translated)."""
+        out = []
+        if seat not in self.active:
+            out.append(_("sits out"))
+        if self.contractor == seat:
+            out.append(_("contractor"))
+        return out
+
+    def tally(self, seat: int) -> str | None:
+        """E.g. "3 tricks": the tricks a seat in play has taken (rules.md 500 §10 counts tricks)."""
+        if seat not in self.active:
+            return None
+        return _("{t} tricks").format(t=self.tricks_won[seat])
 
 
 class State500(State):
@@ -1187,9 +1263,83 @@ class State500(State):
         """Whether the contract was made; ``None`` until the hand is over, or when thrown in."""
         if self._phase != "over" or self.contract is None:
             return None
-        if self.contract.is_misere:
-            return self.tricks_won[self.contractor] == 0  # type: ignore[index]
-        return self.contract_tricks() >= self.contract.tricks
+        assert self.contractor is not None
+        taken = self.tricks_won[self.contractor] if self.contract.is_misere else self.contract_tricks()
+        return contract_made(self.contract, taken)
+
+    def misere(self) -> bool:
+        """True under a misère or open misère contract (rules.md 500 §9)."""
+        return self.contract is not None and self.contract.is_misere
+
+    def result_fields(self, seat: int) -> dict[str, Any]:
+        """The game's own column of an estimate's row: the contracting side's ``tricks``."""
+        return {"tricks": self.contract_tricks()}
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """What ``seat`` knows in the play phase (see :class:`~cardkit.allocation.Knowledge`): voids
+        by each card's effective suit (rules.md 500 §6–§8), the buried cards unseen but for the
+        contractor, an open misère hand face up (§9), and under misère no joker for a seat that
+        showed a void before it was played (the must-play rule, §8)."""
+        n = self.game.players
+        view = self.view(seat)
+        others = [s for s in range(n) if s != seat and isinstance(view.hands[s], int) and view.hands[s]]
+        # multisets: the improvised six-hand pack holds some cards twice (rules.md 500 §2)
+        seen: Counter[Card] = Counter(x for _, x in self.played_cards())
+        for s in range(n):
+            h = view.hands[s]
+            if not isinstance(h, int):
+                seen.update(h)
+        caps: dict[Hashable, int] = {s: len(self.hands[s]) for s in others}
+        buried_known = seat == self.contractor
+        if not buried_known and self.buried:
+            caps[BURIED] = len(self.buried)
+        if buried_known:
+            seen.update(self.buried)
+        voids = {s: set(v) for s, v in enumerate(self.shown_void) if v}
+        misere = self.misere()
+        left = Counter(self.game.new_pack())
+        left.subtract(seen)
+        known: dict[Hashable, list[Card]] = {s: [] for s in caps}
+        c = self.contractor
+        # five players: where the unplayed called card may be, as far as this seat knows (§13)
+        called = self.called if self.called is not None and left[self.called] > 0 else None
+        called_slots: list[Hashable] | None = None
+        if called is not None:
+            if self.partner_known(seat):
+                if self.partners:
+                    partner = self.partners[0]
+                    known[partner].append(called)  # owned up: it is in the partner's hand
+                    caps[partner] -= 1
+                    left[called] -= 1
+                else:  # no one owned up: the contractor called a card of their own, held or buried
+                    called_slots = [c, BURIED]
+            elif self.rules.self_call == "off":
+                called_slots = [s for s in others if s != c]  # not the contractor's, not buried
+        unseen = [x for x, k in left.items() for _ in range(k)]
+        by_allowed: dict[tuple[Hashable, ...], list[Card]] = {}
+        for x in unseen:
+            suit = self.suit_of(x)
+            allowed: list[Hashable] = [s for s in others if suit is None or suit not in voids.get(s, set())]
+            if x is JOKER and misere:
+                allowed = [s for s in allowed if not voids.get(s)]
+            if BURIED in caps:
+                allowed.append(BURIED)
+            if x == called and called_slots is not None:
+                allowed = [s for s in allowed if s in called_slots]
+            by_allowed.setdefault(tuple(allowed), []).append(x)
+        return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()], voids)
+
+    def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State500:
+        """A copy with the hidden cards replaced: seats' hands, and :data:`BURIED` the buried cards."""
+        st = self.clone()
+        for slot, cards in hidden.items():
+            if slot == BURIED:
+                st.buried = list(cards)
+            else:
+                st.hands[slot] = list(cards)  # type: ignore[index]
+        st._legal_at = -1  # the cached legal list belongs to the old cards
+        st.settle_called_partner()  # a sampled hidden partner follows the sampled called card, never the real one
+        return st
 
     def _score(self) -> None:
         """Scores per rules.md 500 §10, §13, §16."""
@@ -1198,10 +1348,8 @@ class State500(State):
         g = self.game
         c = self.contract
         assert c is not None
-        made = self.made()
-        value = c.value
-        if made and not c.is_misere and self.contract_tricks() == TRICKS and value < SWEEP:
-            value = SWEEP
+        made = bool(self.made())
+        value = contract_score(c, self.contract_tricks(), made)
         share = value // 2 if (g.players == 5 and self.partners and self.rules.call_share == "half") else value
         delta = share if made else -share
         contracting = self.contracting_units()
@@ -1287,27 +1435,25 @@ class State500(State):
             visible = seat is None or s == seat or (exposed and s == c)
             hands.append(Cards(self.hands[s]) if visible else len(self.hands[s]))
         known = self.partner_known(seat)
-        extra: dict[str, Any] = {
-            "contract": str(self.contract) if self.contract else None,
-            "value": self.contract.value if self.contract else None,
-            "high_bid": str(self.high) if self.high else None, "bidder": self.bidder,
-            "contractor": c, "trump": self.trump,
-            "partners": list(self.partners) if known else None,
-            "alone": (self.alone if known else None) if n == 5 else None,
-            "called": self.called, "sitting_out": list(self.sitting_out), "active": list(self.active),
-            "nominated": self.nominated,
-            "buried": Cards(self.buried) if seat is None or seat == c else len(self.buried),
-            "exposed": exposed, "tricks_won": list(self.tricks_won),
-            "contract_tricks": self.contract_tricks() if known else None,
-            "led_suits": [s for s in SUITS if s in self.led_suits],
-            "shown_void": [[s for s in SUITS if s in v] for v in self.shown_void],
-            "stopped": self.stopped, "returns": self.returns(), "units": [list(u) for u in self.game.units],
-        }
-        return View(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
-                    hands=hands, talon=Cards(self.kitty) if seat is None else len(self.kitty),
-                    tricks=[t.copy() for t in self.tricks],
-                    current_trick=self.trick.copy() if self.trick else None,
-                    calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before), extra=extra)
+        return View500(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
+                       hands=hands, talon=Cards(self.kitty) if seat is None else len(self.kitty),
+                       tricks=[t.copy() for t in self.tricks],
+                       current_trick=self.trick.copy() if self.trick else None,
+                       calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before),
+                       contract=str(self.contract) if self.contract else None,
+                       value=self.contract.value if self.contract else None,
+                       high_bid=str(self.high) if self.high else None, bidder=self.bidder,
+                       contractor=c, trump=self.trump,
+                       partners=list(self.partners) if known else None,
+                       alone=(self.alone if known else None) if n == 5 else None,
+                       called=self.called, sitting_out=list(self.sitting_out), active=list(self.active),
+                       nominated=self.nominated,
+                       buried=Cards(self.buried) if seat is None or seat == c else len(self.buried),
+                       exposed=exposed, tricks_won=list(self.tricks_won),
+                       contract_tricks=self.contract_tricks() if known else None,
+                       led_suits=[s for s in SUITS if s in self.led_suits],
+                       shown_void=[[s for s in SUITS if s in v] for v in self.shown_void],
+                       stopped=self.stopped, returns=self.returns(), units=[list(u) for u in self.game.units])
 
     def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:
         """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: all).

@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Hashable, Sequence
 
 from .actions import PASS, Pass, Play, need_card, parse_common
+from .allocation import Knowledge
 from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
 from .errors import CardkitError, IllegalActionError, InvalidActionError
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
@@ -35,6 +36,56 @@ PHASES = ("auction", "talon", "exchange", "play", "over")
 def card_points(card: Card) -> int:
     """Card points of a 501 card: A 11, 10 10, K 4, Q 3, J 2, 9 0 (rules.md 501 §3)."""
     return POINTS[card.rank]
+
+
+# ---------------------------------------------------------------- scoring (pure functions)
+
+
+def contract_value(contract: int, blind: bool) -> int:
+    """What a contract counts on the score sheet: its points, doubled when the bidder won the
+    auction blind (rules.md 501 §6, §10)."""
+    return contract * (2 if blind else 1)
+
+
+def contract_made(total: int, contract: int) -> bool:
+    """Whether the declarer's hand total (card points plus marriages that count) reaches the
+    contract (rules.md 501 §10)."""
+    return total >= contract
+
+
+def declarer_change(contract: int, blind: bool, made: bool) -> int:
+    """The declarer's score change: scores count down, so a made contract subtracts its value and
+    a failed one adds it (rules.md 501 §6, §10)."""
+    value = contract_value(contract, blind)
+    return -value if made else value
+
+
+def contract_returns(players: int, active: Sequence[int], declarer: int, contract: int, blind: bool,
+                     totals: Sequence[int]) -> list[int]:
+    """Every seat's score change for a contract played out (rules.md 501 §6, §10): the declarer's
+    by :func:`declarer_change`, each defender subtracts its own hand total, a seat sitting out 0.
+
+    >>> contract_returns(3, [0, 1, 2], 0, 100, True, [88, 32, 20])
+    [200, -32, -20]
+    """
+    r = [0] * players
+    r[declarer] = declarer_change(contract, blind, contract_made(totals[declarer], contract))
+    for s in active:
+        if s != declarer:
+            r[s] = -totals[s]
+    return r
+
+
+def abandon_returns(players: int, active: Sequence[int], declarer: int, bid: int, blind: bool) -> list[int]:
+    """Every seat's score change when the declarer abandons at ``bid`` (rules.md 501 §7): the bid
+    (doubled if blind, §6) added to the declarer, :data:`ABANDON_PENALTY` subtracted from each
+    defender."""
+    r = [0] * players
+    r[declarer] = contract_value(bid, blind)
+    for s in active:
+        if s != declarer:
+            r[s] = -ABANDON_PENALTY
+    return r
 
 
 def rule(n: int) -> str:
@@ -255,6 +306,66 @@ class Game501(Game):
         return Outcome(winners, tuple(scores), _("a score reached 0 or below; the lowest wins"))
 
 
+# ---------------------------------------------------------------- view
+
+
+@dataclass(repr=False)
+class View501(View):
+    """What one seat may see of a 501♠ hand (see :class:`~cardkit.game.View`), with the game's
+    own fields: ``active`` (seats dealt in), ``blind`` (per seat), the standing ``high_bid`` and
+    its ``bidder``, the ``declarer`` and whether they won ``declarer_blind``, the ``contract``
+    and ``trump``, ``abandoned``, ``marriages`` ``(seat, suit, value)``, card ``points`` and
+    ``tricks_won`` per seat, ``returns``, and the ``gives`` ``(from, to, card)`` with the card
+    ``None`` where the viewer may not see it (rules.md 501 §7)."""
+
+    active: list[int]
+    blind: list[bool]
+    high_bid: int | None
+    bidder: int | None
+    declarer: int | None
+    declarer_blind: bool
+    contract: int | None
+    trump: Suit | None
+    abandoned: bool
+    marriages: list[tuple[int, Suit, int]]
+    points: list[int]
+    tricks_won: list[int]
+    returns: list[int]
+    gives: list[tuple[int, int, Card | None]]
+
+    def in_play(self, seat: int) -> bool:
+        """Whether ``seat`` is dealt in (with four players the dealer sits out, rules.md 501 §1)."""
+        return seat in self.active
+
+    def badges(self, seat: int) -> list[str]:
+        """"sits out", "blind", "bidder" or "blind bidder", as they apply (translated)."""
+        out = []
+        if seat not in self.active:
+            out.append(_("sits out"))
+        if self.blind[seat]:
+            out.append(_("blind"))
+        if self.declarer == seat:
+            out.append(_("blind bidder") if self.declarer_blind else _("bidder"))
+        return out
+
+    def tally(self, seat: int) -> str | None:
+        """E.g. "2 tricks, 31 points" (card points captured, rules.md 501 §3), for seats dealt in."""
+        if seat not in self.active:
+            return None
+        return _("{t} tricks, {p} points").format(t=self.tricks_won[seat], p=self.points[seat])
+
+    def notes(self, names: Sequence[str]) -> list[str]:
+        """The gives (face down for whom the rules hide them, §7) and the declared marriages (§9)."""
+        out = []
+        for f, t, c in self.gives:
+            out.append(_("{a} gave {card} to {b}").format(
+                a=names[f], b=names[t], card=c if c is not None else _("a card face down")))
+        for s, suit, value in self.marriages:
+            out.append(_("{name} declared the {suit} marriage ({value})").format(
+                name=names[s], suit=suit, value=value))
+        return out
+
+
 # ---------------------------------------------------------------- state
 
 
@@ -288,7 +399,7 @@ class State501(State):
         self.passed: set[int] = set()
         self.high_bid: int | None = None
         self.bidder: int | None = None
-        self.declarer: int | None = None
+        self.contractor: int | None = None
         self.declarer_blind = False
         self.contract: int | None = None
         self.trump: Suit | None = None
@@ -301,6 +412,16 @@ class State501(State):
         self.abandoned = False
         self._returns = [0] * n
         self._history: list[Action] = []
+
+    @property
+    def declarer(self) -> int | None:
+        """The bidder who won the auction and plays the contract (rules.md 501 §7): the rule
+        text's word for :attr:`contractor`."""
+        return self.contractor
+
+    @declarer.setter
+    def declarer(self, seat: int | None) -> None:
+        self.contractor = seat
 
     # -- protocol
 
@@ -440,19 +561,16 @@ class State501(State):
                     name=self.name(seat), card=Card(card.suit, other)), 9, a)
         if leading:
             return None
-        led = self.trick.led_suit  # type: ignore[union-attr]
-        if card.suit is led:
+        # the legal plays say what may be played (rules.md 501 §8); this only says why not
+        allowed = [x.card for x in self._legal_plays(seat)]
+        if card in allowed:
             return None
-        follow = [c for c in hand if c.suit is led]
-        if follow:
+        led = self.trick.led_suit  # type: ignore[union-attr]
+        if allowed[0].suit is led:
             return self._illegal(_("must follow {suit}: {name} holds {cards}").format(
-                suit=led, name=self.name(seat), cards=_cards(follow)), 8, a)
-        if self.trump is not None and card.suit is not self.trump:
-            trumps = [c for c in hand if c.suit is self.trump]
-            if trumps:
-                return self._illegal(_("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
-                    suit=led, name=self.name(seat), cards=_cards(trumps)), 8, a)
-        return None
+                suit=led, name=self.name(seat), cards=_cards(allowed)), 8, a)
+        return self._illegal(_("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
+            suit=led, name=self.name(seat), cards=_cards(allowed)), 8, a)
 
     # -- doing
 
@@ -499,21 +617,17 @@ class State501(State):
     def _end_auction(self) -> None:
         d = self.bidder
         assert d is not None
-        self.declarer = d
+        self.contractor = d
         self.declarer_blind = self.blind[d]
         self.blind = [False] * self.game.players
         self.hands[d] = self.hands[d] + list(self.talon)
         self._phase, self._to_act = "talon", d
 
     def _do_talon(self, seat: int, a: Action) -> None:
-        mult = 2 if self.declarer_blind else 1
         if isinstance(a, Abandon):
             self.abandoned = True
-            r = self._returns
-            r[seat] = self.high_bid * mult  # type: ignore[operator]
-            for s in self.active:
-                if s != seat:
-                    r[s] = -ABANDON_PENALTY
+            assert self.high_bid is not None
+            self._returns = abandon_returns(self.game.players, self.active, seat, self.high_bid, self.declarer_blind)
             self._phase, self._to_act = "over", None
             return
         assert isinstance(a, Declare)
@@ -571,17 +685,17 @@ class State501(State):
                 totals[seat] += value
         return totals
 
+    def counted(self) -> list[int] | None:
+        """The :meth:`hand_totals` once a contract is being played or has been (rules.md 501 §10)."""
+        if self._phase in ("play", "over") and self.contract is not None:
+            return self.hand_totals()
+        return None
+
     def _score(self) -> None:
-        d = self.declarer
+        d = self.contractor
         assert d is not None and self.contract is not None
-        mult = 2 if self.declarer_blind else 1
-        totals = self.hand_totals()
-        made = totals[d] >= self.contract
-        r = self._returns
-        r[d] = -self.contract * mult if made else self.contract * mult
-        for s in self.active:
-            if s != d:
-                r[s] = -totals[s]
+        self._returns = contract_returns(self.game.players, self.active, d, self.contract, self.declarer_blind,
+                                         self.hand_totals())
         self._phase, self._to_act = "over", None
 
     def clone(self) -> State501:
@@ -611,15 +725,16 @@ class State501(State):
         """Whether the declarer made the contract; ``None`` unless a contract was played out."""
         if self._phase != "over" or self.contract is None or self.abandoned:
             return None
-        return self.hand_totals()[self.declarer] >= self.contract  # type: ignore[index]
+        assert self.contractor is not None
+        return contract_made(self.hand_totals()[self.contractor], self.contract)
 
     def summary(self) -> str:
         """E.g. ``"A blind 100 ♦: 88, failed"``, ``"all passed"``, ``"B abandoned at 80"``."""
         if self._phase == "auction":
             return _("auction")
-        if self.declarer is None:
+        if self.contractor is None:
             return _("all passed")
-        name = self.name(self.declarer)
+        name = self.name(self.contractor)
         blind = _("blind") + " " if self.declarer_blind else ""
         if self.abandoned:
             return _("{name} {blind}abandoned at {bid}").format(name=name, blind=blind, bid=self.high_bid)
@@ -629,7 +744,7 @@ class State501(State):
         head = f"{name} {blind}{self.contract} {trump}"
         if self._phase != "over":
             return head
-        total = self.hand_totals()[self.declarer]
+        total = self.hand_totals()[self.contractor]
         return f"{head}: {total}, " + (_("made") if self.made() else _("failed"))
 
     def view(self, seat: int | None = None) -> View:
@@ -640,20 +755,77 @@ class State501(State):
         for s in range(n):
             visible = seat is None or (s == seat and not self.blind[s])
             hands.append(Cards(self.hands[s]) if visible else len(self.hands[s]))
-        exposed = seat is None or self.declarer is not None
-        extra: dict[str, Any] = {
-            "active": list(self.active), "blind": list(self.blind), "high_bid": self.high_bid,
-            "bidder": self.bidder, "declarer": self.declarer, "declarer_blind": self.declarer_blind,
-            "contract": self.contract, "trump": self.trump, "abandoned": self.abandoned,
-            "marriages": list(self.marriages), "points": list(self.points),
-            "tricks_won": list(self.tricks_won), "returns": self.returns(),
-            "gives": [(f, t, c if seat is None or seat in (f, t) else None) for f, t, c in self.gives],
-        }
-        return View(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
-                    hands=hands, talon=self.talon if exposed else len(self.talon),
-                    tricks=[t.copy() for t in self.tricks],
-                    current_trick=self.trick.copy() if self.trick else None,
-                    calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before), extra=extra)
+        exposed = seat is None or self.contractor is not None
+        return View501(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
+                       hands=hands, talon=self.talon if exposed else len(self.talon),
+                       tricks=[t.copy() for t in self.tricks],
+                       current_trick=self.trick.copy() if self.trick else None,
+                       calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before),
+                       active=list(self.active), blind=list(self.blind), high_bid=self.high_bid,
+                       bidder=self.bidder, declarer=self.contractor, declarer_blind=self.declarer_blind,
+                       contract=self.contract, trump=self.trump, abandoned=self.abandoned,
+                       marriages=list(self.marriages), points=list(self.points),
+                       tricks_won=list(self.tricks_won), returns=self.returns(),
+                       gives=[(f, t, c if seat is None or seat in (f, t) else None) for f, t, c in self.gives])
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """What ``seat`` knows of the hidden cards in the play phase (see :class:`Knowledge`): the
+        cards played, the voids shown (not following shows a void in the led suit, and not
+        trumping one in trumps too, rules.md 501 §8), the cards it gave (§7), a declared marriage's
+        other card (§9), and for a defender that the other defender got at most one talon card."""
+        others = [s for s in self.active if s != seat]
+        gone = {c for _, c in self.played_cards()}
+        known: dict[Hashable, list[Card]] = {s: [] for s in others}
+        for f, t, c in self.gives:
+            if f == seat and t in known and c not in gone:
+                known[t].append(c)
+        for s, suit, _value in self.marriages:
+            if s in known:
+                for r in (Rank.KING, Rank.QUEEN):
+                    c = Card(suit, r)
+                    if c not in gone and c not in known[s]:
+                        known[s].append(c)
+        voids = self.voids()
+        placed = {c for cs in known.values() for c in cs}
+        mine = set(self.hands[seat])
+        unseen = [c for c in self.game.new_pack() if c not in gone and c not in mine and c not in placed]
+        caps: dict[Hashable, int] = {s: len(self.hands[s]) - len(known[s]) for s in others}
+        by_allowed: dict[tuple[Hashable, ...], list[Card]] = {}
+        for c in unseen:
+            allowed = tuple(s for s in others if c.suit not in voids.get(s, set()))
+            by_allowed.setdefault(allowed, []).append(c)
+        accept = None
+        d = self.contractor
+        if d is not None and d != seat and len(others) == 2:
+            # A defender saw the talon go to the declarer, who then gave one card to each defender: the
+            # other defender holds (or has played) at most one talon card (rules.md 501 §7).
+            other = next(s for s in others if s != d)
+            talon = set(self.talon)
+            already = sum(1 for s, c in self.played_cards() if s == other and c in talon)
+
+            def accept(alloc: dict[Hashable, list[Card]]) -> bool:
+                return already + sum(1 for c in alloc[other] if c in talon) <= 1
+
+        return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()], voids, accept)
+
+    def voids(self) -> dict[int, set[Suit]]:
+        """Suits each seat has shown void in (rules.md 501 §8): not following the led suit shows a
+        void in it; also not trumping shows a void in trumps."""
+        out: dict[int, set[Suit]] = {}
+        trump = self.trump
+        for t in self.all_tricks():
+            led = t.led_suit
+            for s, c in t.plays[1:]:
+                if led is not None and c.suit is not led:
+                    out.setdefault(s, set()).add(led)
+                    if trump is not None and c.suit is not trump:
+                        out[s].add(trump)
+        return out
+
+    def result_fields(self, seat: int) -> dict[str, Any]:
+        """The game's own columns of an estimate's row for ``seat``: its hand total in card points
+        and marriages (``points``) and the trump suit (``trump``, ``"NT"`` for no-trump)."""
+        return {"points": self.hand_totals()[seat], "trump": str(self.trump) if self.trump else "NT"}
 
     def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:
         """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: all).

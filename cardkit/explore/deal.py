@@ -15,28 +15,22 @@ until every constraint holds. The games stay generic: everything goes through
 >>> Predeal(game, hands={1: "AS", 2: "AS"})
 Traceback (most recent call last):
 ...
-cardkit.explore.deal.DealError: A♠ is given twice (seat C and seat B); the 501♠ pack holds it once
+cardkit.allocation.DealError: A♠ is given twice (seat C and seat B); the 501♠ pack holds it once
 """
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Union
 
 from ..cards import SUITS, Card, Cards, Rank, Suit
 from ..errors import CardkitError
+from ..allocation import DealError, allocate
 from ..game import TALON, Game, State
 
 CardsLike = Union[str, Iterable[Union[str, Card]]]
 SeatKey = Union[int, str]
-
-
-class DealError(CardkitError):
-    """An impossible deal set-up: a card not in the pack or given twice, too many cards for a seat
-    or the talon, a seat that is dealt no cards, or constraints no deal met within the bound of tries."""
 
 
 # ---------------------------------------------------------------- constraints
@@ -195,7 +189,7 @@ def _seat_index(game: Game, key: SeatKey) -> int:
 
 def _place(game: Game, t: int) -> str:
     if t == TALON:
-        return "the kitty" if game.name == "500" else "the talon"
+        return f"the {game.talon_word}"
     return f"seat {game.names[t]}"
 
 
@@ -350,106 +344,6 @@ class Predeal:
 
     def __repr__(self) -> str:
         return f"<Predeal {self.game.title} dealer {self.game.names[self.dealer]}: {self.describe()}>"
-
-
-# ---------------------------------------------------------------- uniform allocation with exclusions
-
-
-def allocate(groups: Sequence[tuple[Sequence[Card], Sequence[Hashable]]], capacities: Mapping[Hashable, int],
-             rng: random.Random) -> dict[Hashable, list[Card]]:
-    """Share out unseen cards uniformly among every allocation that respects where each may go.
-
-    Used to sample hidden hands consistently with what has been seen: a void shown (no card of
-    that suit may go to that seat), an exposed card known to be in one of a few places.
-
-    Args:
-        groups: ``(cards, allowed)`` pairs: every card of ``cards`` may go only to a slot in
-            ``allowed``.
-        capacities: slot → the number of cards it must receive; they add up to the number of cards.
-        rng: the random source.
-
-    Returns:
-        slot → its cards. Every allocation that meets the exclusions is equally likely (exact
-        counting over the groups, no rejection).
-
-    Raises:
-        DealError: no allocation exists.
-
-    >>> out = allocate([(Cards.parse("AS KS"), ["W"]), (Cards.parse("AH KH"), ["W", "E"])],
-    ...                {"W": 3, "E": 1}, random.Random(0))
-    >>> {"AS", "KS"} <= {c.code for c in out["W"]}, [c.suit.letter for c in out["E"]]
-    (True, ['H'])
-    """
-    slots = list(capacities)
-    index = {s: i for i, s in enumerate(slots)}
-    total = sum(capacities.values())
-    ncards = sum(len(c) for c, _ in groups)
-    if total != ncards:
-        raise DealError(f"{ncards} unseen cards for {total} places")
-    gs = [(list(cards), tuple(sorted(index[a] for a in set(allowed) if a in index))) for cards, allowed in groups]
-    gs = [g for g in gs if g[0]]
-    caps0 = tuple(capacities[s] for s in slots)
-
-    def splits(n: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if not allowed:
-            if n == 0:
-                yield ()
-            return
-        first, rest = allowed[0], allowed[1:]
-        room = sum(caps[a] for a in rest)
-        for k in range(max(0, n - room), min(n, caps[first]) + 1):
-            for tail in splits(n - k, rest, caps):
-                yield (k, *tail)
-
-    @lru_cache(maxsize=None)
-    def count(g: int, caps: tuple[int, ...]) -> int:
-        if g == len(gs):
-            return 1 if not any(caps) else 0
-        n, allowed = len(gs[g][0]), gs[g][1]
-        total_ways = 0
-        for ks in splits(n, allowed, caps):
-            nxt = list(caps)
-            for a, k in zip(allowed, ks):
-                nxt[a] -= k
-            ways = count(g + 1, tuple(nxt))
-            if ways:
-                total_ways += _multinomial(n, ks) * ways
-        return total_ways
-
-    if count(0, caps0) == 0:
-        raise DealError("no way to place the unseen cards: what has been seen contradicts itself")
-    out: dict[Hashable, list[Card]] = {s: [] for s in slots}
-    caps = caps0
-    for g, (cards, allowed) in enumerate(gs):
-        options = []
-        for ks in splits(len(cards), allowed, caps):
-            nxt = list(caps)
-            for a, k in zip(allowed, ks):
-                nxt[a] -= k
-            w = count(g + 1, tuple(nxt))
-            if w:
-                options.append((_multinomial(len(cards), ks) * w, ks, tuple(nxt)))
-        r = rng.randrange(sum(w for w, _, _ in options))
-        for w, ks, nxt in options:
-            if r < w:
-                break
-            r -= w
-        pile = list(cards)
-        rng.shuffle(pile)
-        i = 0
-        for a, k in zip(allowed, ks):
-            out[slots[a]].extend(pile[i:i + k])
-            i += k
-        caps = nxt
-    return out
-
-
-def _multinomial(n: int, ks: Sequence[int]) -> int:
-    out = 1
-    for k in ks:
-        out *= math.comb(n, k)
-        n -= k
-    return out
 
 
 __all__ = [

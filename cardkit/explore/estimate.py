@@ -49,24 +49,15 @@ def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: in
 
 
 def player_of(game: Game, kind: str, seed: int) -> Any:
-    """A computer player of ``kind`` for ``game``: the kit's registry, plus the sampling players
-    (``"sampler"``) of :mod:`cardkit.players.sampler`."""
-    if kind == "sampler":
-        from ..players.sampler import SamplingPlayer
-
-        return SamplingPlayer(game, seed=seed)
-    if kind == "rules" and game.name == "500":
-        from ..players.sampler500 import Rules500
-
-        return Rules500(seed=seed)
-    from ..players import find_player
+    """A computer player of ``kind`` for ``game``, from the registry (:mod:`cardkit.registry`)."""
+    from ..registry import find_player
 
     return find_player(game, kind, seed)
 
 
 def default_kind(game: Game) -> str:
-    """The rule-based player of each game: ``"sensible"`` for 501♠, ``"rules"`` for Five Hundred."""
-    return "sensible" if game.name == "501" else "rules"
+    """The game's rule-based player kind (:attr:`Game.rule_player`)."""
+    return game.rule_player
 
 
 def contract_action(game: Game, contract: Any) -> Any:
@@ -94,9 +85,9 @@ def force_contract(state: State, seat: int, contract: Any, blind: bool = False) 
     while not state.is_terminal() and state.phase == "auction":
         cur = state.current_player()
         if cur == seat and not placed:
-            blind_now = getattr(state, "blind", None)
-            if blind_now is not None and blind_now[seat] and not blind:
-                state.apply_action("look")
+            look = state.game.look_action  # a seat playing blind looks first (rules.md 501 §6)
+            if look is not None and not blind and look in [str(a) for a in state.legal_actions()]:
+                state.apply_action(look)
             state.apply_action(bid)
             placed = True
         else:
@@ -105,21 +96,16 @@ def force_contract(state: State, seat: int, contract: Any, blind: bool = False) 
 
 
 def contracting_seat(state: State) -> int | None:
-    """The seat that won the auction: 501's ``declarer``, Five Hundred's ``contractor`` (or ``None``)."""
-    who = getattr(state, "declarer", None)
-    return who if who is not None else getattr(state, "contractor", None)
+    """The seat that won the auction: 501's bidder, Five Hundred's contractor (or ``None``)."""
+    return state.contractor
 
 
 def _result_row(state: State, seat: int) -> dict[str, Any]:
-    made = state.made() if hasattr(state, "made") else None  # type: ignore[attr-defined]
+    made = state.made()
     # a 501 hand the bidder abandoned (rules.md 501 §7) counts as not made; so does another seat's contract
-    mine = contracting_seat(state) == seat
+    mine = state.contractor == seat
     row: dict[str, Any] = {"made": bool(made) and mine, "score": state.returns()[seat], "summary": state.summary()}
-    if state.game.name == "501":
-        row["points"] = state.hand_totals()[seat]  # type: ignore[attr-defined]
-        row["trump"] = str(state.trump) if state.trump else "NT"  # type: ignore[attr-defined]
-    else:
-        row["tricks"] = state.contract_tricks()  # type: ignore[attr-defined]
+    row.update(state.result_fields(seat))
     return row
 
 

@@ -40,7 +40,7 @@ def seatings(lineup: Sequence[str]) -> list[tuple[str, ...]]:
 
 def gain_sign(game: Game) -> int:
     """+1 when a higher score is better (Five Hundred), −1 when scores count down (501♠, §10)."""
-    return -1 if game.name == "501" else 1
+    return -1 if game.lower_is_better else 1
 
 
 def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0,

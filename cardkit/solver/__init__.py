@@ -25,11 +25,12 @@ True
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import CardkitError
-from ..game import Action, State
+from ..game import Action, Game, State
 from ..i18n import _
 
 __all__ = ["ActionValue", "LineStep", "Solution", "best_line", "solve", "solver_for"]
@@ -131,29 +132,35 @@ class LineStep:
 _SOLVERS: dict[str, Any] = {}
 
 
-def solver_for(state: State) -> Any:
-    """The shared solver object for ``state``'s game (its transposition table is kept):
-    a :class:`~cardkit.solver.solve501.Solver501` or :class:`~cardkit.solver.solve500.Solver500`.
+def new_solver(game: Game) -> Any:
+    """A new solver object for ``game``'s play positions: the class the game declares as
+    :attr:`Game.solver` (a :class:`~cardkit.solver.solve501.Solver501` or
+    :class:`~cardkit.solver.solve500.Solver500`), with an empty transposition table.
 
     Raises:
-        CardkitError: numpy is not installed (``pip install 'cardkit[solver]'``).
+        CardkitError: the game declares no solver, or numpy is not installed
+            (``pip install 'cardkit[solver]'``).
     """
-    name = state.game.name
     try:
         import numpy  # noqa: F401
     except ImportError:  # pragma: no cover - numpy comes with the solver extra
         raise CardkitError(_("the solver needs numpy (and numba for speed): pip install 'cardkit[solver]'")) from None
+    if game.solver is None:
+        raise CardkitError(f"no solver for {game.title}")
+    module, cls = game.solver.split(":")
+    return getattr(importlib.import_module(module), cls)()
+
+
+def solver_for(state: State) -> Any:
+    """The shared solver object for ``state``'s game (its transposition table is kept), built by
+    :func:`new_solver` once per game.
+
+    Raises:
+        CardkitError: the game declares no solver, or numpy is not installed.
+    """
+    name = state.game.name
     if name not in _SOLVERS:
-        if name == "501":
-            from .solve501 import Solver501
-
-            _SOLVERS[name] = Solver501()
-        elif name == "500":
-            from .solve500 import Solver500
-
-            _SOLVERS[name] = Solver500()
-        else:  # pragma: no cover - find_game knows only these
-            raise CardkitError(f"no solver for game {name!r}")
+        _SOLVERS[name] = new_solver(state.game)
     return _SOLVERS[name]
 
 

@@ -60,7 +60,7 @@ def random_play_state(game: Game, seed: int, tricks_left: int | None = None, mid
 
 
 def _mid(state: State) -> bool:
-    trick = getattr(state, "trick", None)
+    trick = state.trick
     return bool(trick is not None and trick.plays)
 
 

@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -304,6 +305,44 @@ class Solver500:
     def position_value(self, state) -> int:
         """:meth:`value` of an engine state."""
         return self.value(Position500.from_state(state))
+
+    def result(self, state: Any, exact: bool = False) -> dict[str, Any]:
+        """The contract's result with best play by everyone from the play position ``state``
+        (unchanged), scored by the game's own rule (:func:`cardkit.game500.contract_score`: a
+        sweep pays at least 250, rules.md 500 §10): ``made``, ``score`` (the contracting side's
+        change), ``summary`` and ``tricks``. One search by null windows, not one per card;
+        ``exact`` changes nothing (the tricks are always exact)."""
+        from ..game500 import TRICKS, contract_made, contract_score
+
+        contract = state.contract
+        if not exact:
+            made, sweep = self.made_and_sweep(state, contract_score(contract, TRICKS, True) != contract.value)
+            value = contract_score(contract, TRICKS if sweep else 0, made)
+            return {"made": made, "score": value if made else -value,
+                    "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
+                    "tricks": math.nan}
+        tricks = self.position_value(state)
+        made = contract_made(contract, tricks)
+        value = contract_score(contract, tricks, made)
+        unit = "tricks to the contractor" if contract.is_misere else "tricks"
+        return {"made": made, "score": value if made else -value,
+                "summary": f"{state.summary()} with best play: {tricks} {unit}", "tricks": tricks}
+
+    def made_and_sweep(self, state: Any, ask_sweep: bool = True) -> tuple[bool, bool]:
+        """``(made, sweep)`` of a play position with best play, by narrow searches only: whether the
+        contracting side takes the tricks bid (misère: whether the contractor takes none), and, when
+        ``ask_sweep`` and it is made, whether it takes all ten (rules.md 500 §9, §10)."""
+        pos = Position500.from_state(state)
+        if pos.misere:
+            return self.future(pos, -1, 0, 1) < 1, False
+        left = max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
+
+        def at_least(k: int) -> bool:  # the counted side takes at least k tricks in the hand
+            need = k - pos.banked
+            return need <= 0 or (need <= left and self.future(pos, -1, need - 1, need) >= need)
+
+        made = at_least(pos.target)
+        return made, bool(made and ask_sweep and at_least(10))
 
     def action_values(self, state) -> list[tuple[Action, int]]:
         """Each legal action of the seat to act with the value after it (best play by all)."""

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -163,6 +165,25 @@ class Solver501:
     def position_value(self, state) -> int:
         """The declarer's hand total with best play from ``state`` (one search, no table)."""
         return self.value(Position501.from_state(state))
+
+    def result(self, state: Any, exact: bool = False) -> dict[str, Any]:
+        """The contract's result with best play by everyone from the play position ``state``
+        (unchanged), scored by the game's own rule (:func:`cardkit.game501.declarer_change`,
+        rules.md 501 §6, §10): ``made``, ``score`` (the declarer's change), ``summary``,
+        ``points`` (the declarer's hand total when ``exact``, else NaN: a null-window search
+        around the contract says only made or not, far faster) and ``trump``."""
+        from ..game501 import contract_made, declarer_change
+
+        pos = Position501.from_state(state)
+        if exact:
+            total = self.value(pos)
+            made, points = contract_made(total, state.contract), float(total)
+        else:
+            need = state.contract - pos.banked
+            made, points = self.gain(pos, alpha=need - 1, beta=need) >= need, math.nan
+        return {"made": made, "score": declarer_change(state.contract, state.declarer_blind, made),
+                "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
+                "points": points, "trump": str(state.trump) if state.trump else "NT"}
 
     def table_bytes(self) -> int:
         """The transposition table's size in bytes."""

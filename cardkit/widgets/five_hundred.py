@@ -421,11 +421,5 @@ class Table500(Table):
         out.append(W.HBox([choice, button]))
         return out
 
-    def _board_html(self, st: Any, view: Any, to_act: int | None, legal: list[Any]) -> str:
-        # the Table marks seats outside ``active`` as sitting out: a misère partner (rules.md 500 §9)
-        if "active" not in view.extra and getattr(st, "active", None) is not None:
-            view.extra["active"] = list(st.active)
-        return super()._board_html(st, view, to_act, legal)
-
     def __repr__(self) -> str:
         return f"<Table500 {self.game.title}, {self.game.players} seats>"

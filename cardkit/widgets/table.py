@@ -23,7 +23,7 @@ import ipywidgets as W
 
 from ..cards import Card, Cards
 from ..errors import CardkitError
-from ..game import TALON, Action, Game, Match, Outcome, State, find_game
+from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
 from ..i18n import _, action_text, get_language
 from ..replay import Replay
 from ..svg import cards_svg
@@ -354,34 +354,20 @@ class Table(W.VBox):
         parts.append(escape(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h]))))
         return " · ".join(parts)
 
-    def _board_html(self, st: State, view: Any, to_act: int | None, legal: list[Action]) -> str:
+    def _board_html(self, st: State, view: View, to_act: int | None, legal: list[Action]) -> str:
         names = self.game.names
-        extra = view.extra
-        active = extra.get("active")
-        blind = extra.get("blind") or []
-        legal_cards = [a.card for a in legal if getattr(a, "card", None) is not None]
+        legal_cards = [a.card for a in legal if a.card is not None]
         rows = []
         for s, hand in enumerate(view.hands):
-            badges = []
-            if s == view.dealer:
-                badges.append(_("dealer"))
-            if active is not None and s not in active:
-                badges.append(_("sits out"))
-            if s < len(blind) and blind[s]:
-                badges.append(_("blind"))
-            if extra.get("declarer") == s:
-                badges.append(_("blind bidder") if extra.get("declarer_blind") else _("bidder"))
+            badges = [_("dealer")] if s == view.dealer else []
+            badges += view.badges(s)  # the game's words: bidder or contractor, blind, sits out
             if s in self.humans:
                 badges.append(_("you"))
             if isinstance(hand, int):
                 pic = cards_svg([None] * hand) if hand else ""
             else:
                 pic = cards_svg(list(hand), highlight=legal_cards if s == to_act else ())
-            won = extra.get("tricks_won")
-            pts = extra.get("points")
-            tally = ""
-            if won is not None and (active is None or s in active):
-                tally = _("{t} tricks, {p} points").format(t=won[s], p=pts[s] if pts else 0)
+            tally = view.tally(s) or ""
             name = f"<span class='cardkit-toact'>▶ {escape(names[s])}</span>" if s == to_act else escape(names[s])
             rows.append(f"<tr><th style='text-align:left'>{name}</th>"
                         f"<td class='cardkit-badge'>{escape(', '.join(badges))}</td><td>{pic}</td>"
@@ -394,12 +380,7 @@ class Table(W.VBox):
         lines = []
         if view.calls:
             lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {c}" for s, c in view.calls)))
-        for f, t, c in extra.get("gives") or []:
-            lines.append(escape(_("{a} gave {card} to {b}").format(
-                a=names[f], b=names[t], card=c if c is not None else _("a card face down"))))
-        for s, suit, value in extra.get("marriages") or []:
-            lines.append(escape(_("{name} declared the {suit} marriage ({value})").format(
-                name=names[s], suit=suit, value=value)))
+        lines.extend(escape(note) for note in view.notes(names))
         trick = view.current_trick
         shown, caption = None, ""
         if trick is not None and trick.plays:
@@ -419,9 +400,9 @@ class Table(W.VBox):
         names = self.game.names
         head = "".join(f"<th>{escape(n)}</th>" for n in names)
         rows = [(_("score before the hand"), st.scores_before)]
-        totals = getattr(st, "hand_totals", None)
-        if totals is not None and st.phase in ("play", "over") and getattr(st, "contract", None) is not None:
-            rows.append((_("hand total"), totals()))
+        counted = st.counted()
+        if counted is not None:
+            rows.append((_("hand total"), counted))
         if st.is_terminal():
             rows.append((_("change"), [f"{r:+d}" for r in st.returns()]))
             rows.append((_("score"), st.scores_after()))
@@ -438,13 +419,13 @@ class Table(W.VBox):
         out: list[W.Widget] = []
         view = st.view(to_act)
         hand = view.hands[to_act]
-        card_acts = [a for a in legal if getattr(a, "card", None) is not None]
-        other = [a for a in legal if getattr(a, "card", None) is None]
+        card_acts = [a for a in legal if a.card is not None]
+        other = [a for a in legal if a.card is None]
         if card_acts and not isinstance(hand, int):
             verb = str(card_acts[0]).split()[0]
             buttons = []
             for c in dict.fromkeys(hand):
-                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)  # type: ignore[attr-defined]
+                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)
                 b = _button(str(c), "cardkit-card", tooltip=f"{verb} {c}",
                             style="success" if plain is not None else "", width="52px")
                 if plain is not None:
@@ -452,7 +433,7 @@ class Table(W.VBox):
                 b.on_click(self._clicker(plain if plain is not None else f"{verb} {c.code}"))
                 buttons.append(b)
             out.append(W.HBox([W.Label(_label(verb) + ":")] + buttons))
-            special = [a for a in card_acts if str(a) != f"{verb} {a.card}"]  # type: ignore[attr-defined]
+            special = [a for a in card_acts if str(a) != f"{verb} {a.card}"]
             if special:
                 sb = []
                 for a in special:
@@ -582,10 +563,8 @@ class DealStepper(W.VBox):
     def dealt(self, n: int | None = None) -> tuple[list[Cards], Cards]:
         """``(hands per seat, talon)`` after the first ``n`` cards (default: the current step)."""
         n = self.n if n is None else n
-        hands: list[list[Card]] = [[] for _ in range(self.game.players)]
-        talon: list[Card] = []
-        for card, t in zip(self.pack[:n], self.targets[:n]):
-            (talon if t == TALON else hands[t]).append(card)
+        hands, talon = deal_cards(self.pack[:n], self.targets[:n])  # the engine's deal, stopped after n cards
+        hands += [[] for _ in range(self.game.players - len(hands))]
         return [Cards(h) for h in hands], Cards(talon)
 
     def where(self, i: int) -> str:

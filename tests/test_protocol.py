@@ -1,0 +1,131 @@
+"""The protocol both games share: declared facts, the registry, the State and View every shared
+layer reads, each scoring rule once, and the rule that shared layers never ask which game they hold.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cardkit import Card, Cards, UnknownOptionError, find_game
+from cardkit.game500 import Contract, Game500, contract_score
+from cardkit.game501 import Game501, abandon_returns, contract_returns, declarer_change
+from cardkit.players import RandomPlayer, find_player
+from cardkit.records import load
+from cardkit.registry import GAMES, find_game_class, player_kinds
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "data" / "examples"
+
+
+def test_facts_are_declared_on_the_game_classes():
+    assert (Game501.talon_word, Game500.talon_word) == ("talon", "kitty")  # rules.md 501 §4, 500 §3
+    assert Game501.lower_is_better and not Game500.lower_is_better  # 501 counts down (§1)
+    assert Game501.table_sizes == (3, 4) and Game500.table_sizes == (3, 4, 5, 6)
+    assert Game501.look_action == "look" and Game500.look_action is None
+    assert Game501.option_defaults == {} and Game500.option_defaults["joker-lead"] == "strict"
+    for g in GAMES:
+        for n in g.table_sizes:
+            game = g(players=n)
+            assert find_player(game, game.default_player, 1) is not None
+            assert find_player(game, game.rule_player, 1) is not None
+
+
+def test_registry_finds_games_and_players_or_says_what_exists():
+    assert find_game_class("500") is Game500
+    with pytest.raises(UnknownOptionError, match="unknown game 'whist': use one of 501, 500"):
+        find_game("whist")
+    assert player_kinds("501") == ["random", "sensible", "sampler"]
+    assert player_kinds(Game500) == ["random", "sensible", "rules", "sampler"]
+    assert isinstance(find_player("500", "random", 3), RandomPlayer)
+    with pytest.raises(UnknownOptionError, match="unknown player 'rules' for 501: use one of random, sensible, sampler"):
+        find_player("501", "rules")
+
+
+def test_scoring_functions_give_the_rule_texts_figures():
+    # rules.md 501 §12: A's blind 100 fails with 88; B took 32, C 20 → 701, 469, 481 from 501
+    assert contract_returns(3, [0, 1, 2], 0, 100, True, [88, 32, 20]) == [200, -32, -20]
+    assert declarer_change(100, False, True) == -100
+    assert abandon_returns(4, [1, 2, 3], 2, 80, True) == [0, -25, 160, -25]  # the dealer of four sits out
+    # rules.md 500 §10: 7♠ is worth 140; all ten tricks on it pay 250
+    assert contract_score(Contract.parse("7S"), 9, True) == 140
+    assert contract_score(Contract.parse("7S"), 10, True) == 250
+    assert contract_score(Contract.parse("misere"), 0, True) == 250
+
+
+def test_worked_example_state_facts():
+    match = load(EXAMPLES / "501_worked_blind_contract.json")
+    st = match.hands[0]
+    assert st.contractor == 0 and st.declarer == 0 and st.contracting_seats() == (0,)
+    assert st.made() is False and st.misere() is False
+    assert st.counted() == [88, 32, 20]
+    assert st.result_fields(0) == {"points": 88, "trump": "♦"}
+
+
+def test_view_fields_are_typed_and_extra_keeps_their_names():
+    st = load(EXAMPLES / "501_worked_blind_contract.json").hands[0]
+    v = st.view(1)
+    assert v.declarer == 0 and v.declarer_blind and v.points == [68, 32, 20]
+    assert v.extra["declarer"] == 0 and list(v.extra)[:3] == ["active", "blind", "high_bid"]
+    assert v.badges(0) == ["blind bidder"] and v.badges(1) == []
+    assert v.tally(1) == f"{st.tricks_won[1]} tricks, 32 points"
+    assert any("face down" in n for n in v.notes(["A", "B", "C"]))  # B does not see C's card (§7)
+    st5 = load(EXAMPLES / "500_made_8_hearts.json").hands[0]
+    v5 = st5.view(None)
+    assert v5.contractor == 0 and v5.contract == "8♥"
+    assert v5.badges(0) == ["contractor"]
+    assert v5.tally(0) == f"{st5.tricks_won[0]} tricks"
+    assert repr(v5).startswith("View(seat=None, phase='over'") and ", extra={'contract': '8♥'" in repr(v5)
+
+
+@pytest.mark.parametrize("name,players,seed", [("501", 3, 1), ("501", 4, 2), ("500", 4, 3), ("500", 5, 4),
+                                               ("500", 3, 5), ("500", 6, 6)])
+def test_resample_keeps_what_the_seat_knows(name, players, seed):
+    """Over random hands: a resampled state keeps the seat's own cards, the cards played, every
+    hand's size, the pack as a multiset, and shows no card in a suit its holder showed void in."""
+    game = find_game(name, players)
+    rng = random.Random(seed)
+    bots = [RandomPlayer(seed * 10 + s) for s in range(players)]
+    for _deal in range(10):
+        st = game.new_hand(rng.randrange(players), game.initial_scores(), game.shuffled_pack(rng))
+        while not st.is_terminal() and not (st.phase == "play" and len(st.tricks) >= 2):
+            st.apply_action(bots[st.current_player()].choose(st))
+        if st.is_terminal():
+            continue
+        seat = st.current_player()
+        know = st.knowledge(seat)
+        for _k in range(5):
+            other = st.resample(seat, rng)
+            assert other.hands[seat] == st.hands[seat]
+            assert other.played_cards() == st.played_cards()
+            assert [len(h) for h in other.hands] == [len(h) for h in st.hands]
+            held = Counter(c for h in other.hands for c in h) + Counter(c for _, c in other.played_cards())
+            before = Counter(c for h in st.hands for c in h) + Counter(c for _, c in st.played_cards())
+            if name == "500":  # the buried cards are hidden from all but the contractor (§5)
+                held += Counter(other.buried)
+                before += Counter(st.buried)
+            assert held == before
+            for s, suits in know.voids.items():
+                if s != seat:
+                    assert not [c for c in other.hands[s] if other.suit_of(c) in suits]
+            assert [str(a) for a in other.legal_actions()] == [str(a) for a in st.legal_actions()]
+
+
+def test_shared_layers_never_ask_which_game_they_hold():
+    """No module outside the two games' own compares a game's name or probes a state with
+    getattr/hasattr (the games declare what the shared layers read)."""
+    offenders = []
+    for py in sorted((ROOT / "cardkit").rglob("*.py")):
+        rel = py.relative_to(ROOT / "cardkit").as_posix()
+        if rel.startswith(("game501", "game500", "registry")):
+            continue
+        for i, line in enumerate(py.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"""\bname\s*[!=]=\s*["']50[01]["']|["']50[01]["']\s*[!=]=""", line):
+                offenders.append(f"{rel}:{i}: {line.strip()}")
+            if re.search(r"\b(getattr|hasattr)\((state|st|s2|self\.state|hand)\b", line):
+                offenders.append(f"{rel}:{i}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
