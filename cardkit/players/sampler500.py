@@ -23,7 +23,7 @@ from typing import ClassVar, Sequence
 from ..actions import PASS, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..game import Action, Game, State
-from ..game500 import Game500
+from ..game500 import Bid, Call, Game500, Nominate
 from ..tricks import trick_winner
 
 #: Plain ranks, high to low, for judging a hand before any contract stands.
@@ -113,7 +113,7 @@ class Rules500:
             return PASS
         strain, est = best_strain(hand, partners)
         tricks = min(10, int(est))
-        bids = [a for a in legal if getattr(a, "contract", None) is not None and not a.contract.is_misere]
+        bids = [a for a in legal if isinstance(a, Bid) and not a.contract.is_misere]
         fits = [a for a in bids if a.contract.trump is strain and a.contract.tricks <= tricks]
         if tricks >= 6 and fits:
             pick = fits[0]
@@ -154,16 +154,16 @@ class Rules500:
         if state.contract.is_misere:  # type: ignore[attr-defined]
             longest = max(SUITS, key=lambda s: sum(1 for c in hand if c.suit is s))
             self.reason = f"nominates the joker as {longest}, its longest suit, to follow with it"
-            return next(a for a in legal if getattr(a, "suit", 0) is longest)
+            return next(a for a in legal if isinstance(a, Nominate) and a.suit is longest)
         self.reason = "keeps the joker unnominated: it beats everything"
-        return next(a for a in legal if getattr(a, "suit", 0) is None)
+        return next(a for a in legal if isinstance(a, Nominate) and a.suit is None)
 
     def _call(self, state: State, seat: int, legal: list[Action]) -> Action:
-        calls = [a for a in legal if hasattr(a, "card")]
+        calls = [a for a in legal if isinstance(a, Call)]
         _strain, est = best_strain(state.hands[seat], 0)  # type: ignore[attr-defined]
         if est >= state.contract.tricks or not calls:  # type: ignore[attr-defined]
             self.reason = "strong enough to go alone"
-            return next(a for a in legal if not hasattr(a, "card"))
+            return next(a for a in legal if not isinstance(a, Call))
         pick = max(calls, key=lambda a: self._strength(state, a.card))  # type: ignore[attr-defined]
         self.reason = "calls the best card it lacks"
         return pick
