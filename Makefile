@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test test-engine test-notebooks bench messages handouts clean serve chp
+.PHONY: install lab test test-engine test-notebooks typecheck bench messages handouts clean serve chp
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ lab: install
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
 
 test: install test-engine test-notebooks test-browser
+
+# mypy --strict over cardkit/ (settings in pyproject.toml); it must report no error.
+typecheck: install
+	$(PY) -m mypy --strict cardkit
 
 test-engine: install chp
 	$(PY) -m pytest -q tests --doctest-modules cardkit

@@ -142,7 +142,7 @@ def allocate(groups: Sequence[tuple[Sequence[Card], Sequence[Hashable]]], capaci
             if w:
                 options.append((_multinomial(len(cards), ks) * w, ks, tuple(nxt)))
         r = rng.randrange(sum(w for w, _, _ in options))
-        for w, ks, nxt in options:
+        for w, ks, after in options:
             if r < w:
                 break
             r -= w
@@ -152,7 +152,7 @@ def allocate(groups: Sequence[tuple[Sequence[Card], Sequence[Hashable]]], capaci
         for a, k in zip(allowed, ks):
             out[slots[a]].extend(pile[i:i + k])
             i += k
-        caps = nxt
+        caps = after
     return out
 
 

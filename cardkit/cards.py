@@ -129,6 +129,7 @@ class Card:
 
     suit: Suit | None
     rank: Rank
+    _text: str
     code: str
 
     def __new__(cls, suit: Suit | None, rank: Rank) -> Card:
@@ -150,13 +151,13 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit | None, Rank]]:
         return (Card, (self.suit, self.rank))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     # Cards are interned, so identity is equality and the default (C-level) hash is the fastest.
@@ -202,7 +203,7 @@ class Card:
 JOKER = Card(None, Rank.JOKER)
 
 
-class Cards(tuple):
+class Cards(tuple[Card, ...]):
     """An immutable sequence of cards that prints as text and draws as card faces in Jupyter.
 
     >>> Cards.parse("AS 10S JK")

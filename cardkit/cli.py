@@ -177,7 +177,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         except ValueError as e:
             raise CardkitError(str(e)) from None
         if not args.json:
-            print(f"position after {args.plays or 0} card(s) of play, {match.game.names[state.current_player()]} to act")
+            print(f"position after {args.plays or 0} card(s) of play, {match.game.names[state.actor()]} to act")
     sol = _solve_within_budget(state, args)
     if args.json:
         out = {"game": sol.game, "seat": sol.seat, "unit": sol.unit, "value": sol.value, "made": sol.made,
@@ -452,7 +452,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="replace")
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except CardkitError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

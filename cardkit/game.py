@@ -420,8 +420,20 @@ class State(ABC):
         game's own slot such as Five Hundred's buried cards) replaced by the given cards."""
         st = self.clone()
         for slot, cards in hidden.items():
-            st.hands[slot] = list(cards)  # type: ignore[index]
+            assert isinstance(slot, int), f"no slot {slot!r} in this game"
+            st.hands[slot] = list(cards)
         return st
+
+    def actor(self) -> int:
+        """The seat to act (:meth:`current_player` for a hand in progress).
+
+        Raises:
+            CardkitError: the hand is over, so no seat acts.
+        """
+        seat = self.current_player()
+        if seat is None:
+            raise CardkitError("the hand is over: no seat is to act")
+        return seat
 
     def is_terminal(self) -> bool:
         """True once the hand is over (played out, abandoned, thrown in or stopped)."""
@@ -581,8 +593,7 @@ class Match:
                 self.new_hand()
             state = self.state
             while not state.is_terminal():
-                seat = state.current_player()
-                self.apply_action(players[seat].choose(state))
+                self.apply_action(players[state.actor()].choose(state))
         return self.outcome
 
     def score_sheet(self) -> list[dict[str, Any]]:
@@ -595,7 +606,7 @@ class Match:
             r = hand.returns()
             scores = [s + d for s, d in zip(scores, r)]
             row: dict[str, Any] = {"hand": i, "dealer": self.game.names[hand.dealer],
-                                   "summary": hand.summary()}  # type: ignore[attr-defined]
+                                   "summary": hand.summary()}
             for s, name in enumerate(self.game.names):
                 row[f"{name} ±"] = r[s]
                 row[name] = scores[s]

@@ -208,7 +208,8 @@ class Contract:
     def step(self) -> int:
         """The strain's step on the ladder: ♠ 0, ♣ 1, ♦ 2, ♥ 3, NT 4 (misères: -1)."""
         if self.kind == TRUMPS:
-            return self.trump.value  # type: ignore[union-attr]
+            assert self.trump is not None
+            return int(self.trump.value)
         return 4 if self.kind == NO_TRUMP else -1
 
     @property
@@ -466,7 +467,7 @@ def parse_action(text: str | Action) -> Action:
 
 
 for _cls in _KINDS[2:]:
-    _cls.parse = staticmethod(parse_action)  # type: ignore[attr-defined]
+    setattr(_cls, "parse", staticmethod(parse_action))  # each kind reads any action of the game
 
 
 # ---------------------------------------------------------------- packs
@@ -787,6 +788,8 @@ class State500(State):
     progress), ``tricks_won`` (per seat), ``led_suits``, ``shown_void`` (per seat, suits that seat
     failed to follow), ``stopped`` (a misère ended by the contractor's first trick).
     """
+
+    game: Game500
 
     def __init__(self, game: Game500, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> None:
         n = game.players
@@ -1295,7 +1298,7 @@ class State500(State):
             caps[BURIED] = len(self.buried)
         if buried_known:
             seen.update(self.buried)
-        voids = {s: set(v) for s, v in enumerate(self.shown_void) if v}
+        voids: dict[Hashable, set[Suit]] = {s: set(v) for s, v in enumerate(self.shown_void) if v}
         misere = self.misere()
         left = Counter(self.game.new_pack())
         left.subtract(seen)
@@ -1327,7 +1330,8 @@ class State500(State):
             if x == called and called_slots is not None:
                 allowed = [s for s in allowed if s in called_slots]
             by_allowed.setdefault(tuple(allowed), []).append(x)
-        return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()], voids)
+        return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()],
+                         {s: v for s, v in enumerate(self.shown_void) if v})
 
     def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State500:
         """A copy with the hidden cards replaced: seats' hands, and :data:`BURIED` the buried cards."""
@@ -1336,7 +1340,8 @@ class State500(State):
             if slot == BURIED:
                 st.buried = list(cards)
             else:
-                st.hands[slot] = list(cards)  # type: ignore[index]
+                assert isinstance(slot, int), f"no slot {slot!r} in Five Hundred"
+                st.hands[slot] = list(cards)
         st._legal_at = -1  # the cached legal list belongs to the old cards
         st.settle_called_partner()  # a sampled hidden partner follows the sampled called card, never the real one
         return st

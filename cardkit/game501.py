@@ -208,7 +208,7 @@ def parse_action(text: str | Action) -> Action:
 
 
 for _cls in _KINDS[2:]:
-    _cls.parse = staticmethod(parse_action)  # type: ignore[attr-defined]
+    setattr(_cls, "parse", staticmethod(parse_action))  # each kind reads any action of the game
 
 
 # ---------------------------------------------------------------- game
@@ -380,6 +380,8 @@ class State501(State):
     ``marriages`` (``(seat, suit, value)`` declared), ``gives`` (``(from, to, card)``),
     ``abandoned``.
     """
+
+    game: Game501
 
     def __init__(self, game: Game501, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> None:
         n = game.players
@@ -562,10 +564,11 @@ class State501(State):
         if leading:
             return None
         # the legal plays say what may be played (rules.md 501 §8); this only says why not
-        allowed = [x.card for x in self._legal_plays(seat)]
+        allowed = [x.card for x in self._legal_plays(seat) if x.card is not None]
         if card in allowed:
             return None
-        led = self.trick.led_suit  # type: ignore[union-attr]
+        assert self.trick is not None
+        led = self.trick.led_suit
         if allowed[0].suit is led:
             return self._illegal(_("must follow {suit}: {name} holds {cards}").format(
                 suit=led, name=self.name(seat), cards=_cards(allowed)), 8, a)

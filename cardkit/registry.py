@@ -1,7 +1,7 @@
 """The registry: every game and every computer player, as lists of classes.
 
 Games are found by their declared :attr:`~cardkit.game.Game.name`; players by their declared
-``kind`` among those that play the game (a player class's ``game`` is the :class:`Game` subclass
+``kind`` among those that play the game (a player class's ``plays`` is the :class:`Game` subclass
 it plays, or ``None`` when it plays any game). Nothing else in the kit lists the games or players,
 so adding one is adding a class here.
 
@@ -37,7 +37,7 @@ class PlayerClass(Protocol):
     #: The player's kind, as named on the command line: ``"random"``, ``"sensible"``, …
     kind: ClassVar[str]
     #: The game class it plays, or ``None`` for any game.
-    game: ClassVar[type[Game] | None]
+    plays: ClassVar[type[Game] | None]
     #: Whether it is built as ``cls(game, seed=...)`` (it needs the table's options) rather than
     #: ``cls(seed=...)``.
     needs_game: ClassVar[bool]
@@ -114,7 +114,7 @@ def players_for(game: str | Game | type[Game]) -> list[type[PlayerClass]]:
         UnknownOptionError: an unknown game name.
     """
     cls = _game_class(game)
-    return [p for p in players() if p.game is None or issubclass(cls, p.game)]
+    return [p for p in players() if p.plays is None or issubclass(cls, p.plays)]
 
 
 def player_kinds(game: str | Game | type[Game]) -> list[str]:

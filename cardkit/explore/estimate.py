@@ -112,7 +112,7 @@ def _result_row(state: State, seat: int) -> dict[str, Any]:
 def play_out(state: State, players: Sequence[Any], until: Callable[[State], bool] | None = None) -> State:
     """Let ``players`` (one per seat) act until the hand is over or ``until(state)`` is true."""
     while not state.is_terminal() and not (until and until(state)):
-        state.apply_action(players[state.current_player()].choose(state))
+        state.apply_action(players[state.actor()].choose(state))
     return state
 
 
@@ -290,7 +290,8 @@ def _progress(it: Iterable[Any], on: bool, desc: str) -> Iterable[Any]:
         from tqdm.auto import tqdm
     except ImportError:  # pragma: no cover - tqdm is in the notebooks extra
         return it
-    return tqdm(it, desc=desc, leave=False)
+    bar: Iterable[Any] = tqdm(it, desc=desc, leave=False)
+    return bar
 
 
 #: Worked examples for the command line, the benchmarks and the notebooks: game name, hand, contract, seat.

@@ -78,7 +78,7 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
         for d, (dealer, pack) in enumerate(_progress(packs, progress, f"seating {si + 1}")):
             state = game.new_hand(dealer, game.initial_scores(), pack)
             while not state.is_terminal():
-                state.apply_action(players[state.current_player()].choose(state))
+                state.apply_action(players[state.actor()].choose(state))
             ret = state.returns()
             for s, kind in enumerate(seating):
                 rows.append({"deal": d, "seating": si, "seat": game.names[s], "kind": kind, "change": ret[s],

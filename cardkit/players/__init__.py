@@ -29,7 +29,7 @@ class RandomPlayer:
 
     name = "random"
     kind: ClassVar[str] = "random"
-    game: ClassVar[type[Game] | None] = None
+    plays: ClassVar[type[Game] | None] = None
     needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:

@@ -90,7 +90,7 @@ class SamplingPlayer:
 
     name = "sampler"
     kind: ClassVar[str] = "sampler"
-    game: ClassVar[type[Game] | None] = None
+    plays: ClassVar[type[Game] | None] = None
     needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 16, use_solver: bool = True,

@@ -80,7 +80,7 @@ class Rules500:
 
     name = "rules"
     kind: ClassVar[str] = "rules"
-    game: ClassVar[type[Game] | None] = Game500
+    plays: ClassVar[type[Game] | None] = Game500
     needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
@@ -106,7 +106,7 @@ class Rules500:
         return self._play(state, seat, legal)
 
     def _bid(self, state: State, seat: int, legal: list[Action]) -> Action:
-        hand = state.hands[seat]  # type: ignore[attr-defined]
+        hand = state.hands[seat]
         partners = len(state.game.partners(seat))  # type: ignore[attr-defined]
         if state.bidder is not None and state.bidder in state.game.partners(seat):  # type: ignore[attr-defined]
             self.reason = "partner holds the bid"
@@ -124,33 +124,33 @@ class Rules500:
 
     def _strength(self, state: State, card: Card) -> int:
         """How high ``card`` ranks under the contract: trumps above every plain card, the joker top."""
-        suit = state.suit_of(card)  # type: ignore[attr-defined]
+        suit = state.suit_of(card)
         return state.power(card, suit)  # type: ignore[attr-defined]
 
     def _bury(self, state: State, seat: int, legal: list[Action]) -> Action:
-        hand = state.hands[seat]  # type: ignore[attr-defined]
+        hand = state.hands[seat]
         contract = state.contract  # type: ignore[attr-defined]
-        cards = [a.card for a in legal]  # type: ignore[attr-defined]
+        cards = [a.card for a in legal]
         if contract.is_misere:
             # bury the highest cards: they are the ones that would take a trick
             pick = max(cards, key=lambda c: (c is JOKER, _PLAIN.get(c.rank, 0)))
             self.reason = "buries a high card: taking a trick loses the misère"
-            return next(a for a in legal if a.card == pick)  # type: ignore[attr-defined]
-        trump = state.trump  # type: ignore[attr-defined]
-        side = [c for c in cards if c is not JOKER and state.suit_of(c) is not trump]  # type: ignore[attr-defined]
+            return next(a for a in legal if a.card == pick)
+        trump = state.trump
+        side = [c for c in cards if c is not JOKER and state.suit_of(c) is not trump]
         pool = side or cards
 
         def key(c: Card) -> tuple[bool, int, int]:
             # never an ace; short suits first (a void lets us trump), low cards first
-            length = sum(1 for x in hand if x.suit is c.suit and state.suit_of(x) is not trump)  # type: ignore
+            length = sum(1 for x in hand if x.suit is c.suit and state.suit_of(x) is not trump)
             return (c.rank is Rank.ACE, length, _PLAIN.get(c.rank, 0))
 
         pick = min(pool, key=key)
         self.reason = "buries a side card, short suits and low cards first, keeping trumps, aces and the joker"
-        return next(a for a in legal if a.card == pick)  # type: ignore[attr-defined]
+        return next(a for a in legal if a.card == pick)
 
     def _nominate(self, state: State, seat: int, legal: list[Action]) -> Action:
-        hand = state.hands[seat]  # type: ignore[attr-defined]
+        hand = state.hands[seat]
         if state.contract.is_misere:  # type: ignore[attr-defined]
             longest = max(SUITS, key=lambda s: sum(1 for c in hand if c.suit is s))
             self.reason = f"nominates the joker as {longest}, its longest suit, to follow with it"
@@ -160,16 +160,16 @@ class Rules500:
 
     def _call(self, state: State, seat: int, legal: list[Action]) -> Action:
         calls = [a for a in legal if isinstance(a, Call)]
-        _strain, est = best_strain(state.hands[seat], 0)  # type: ignore[attr-defined]
+        _strain, est = best_strain(state.hands[seat], 0)
         if est >= state.contract.tricks or not calls:  # type: ignore[attr-defined]
             self.reason = "strong enough to go alone"
             return next(a for a in legal if not isinstance(a, Call))
-        pick = max(calls, key=lambda a: self._strength(state, a.card))  # type: ignore[attr-defined]
+        pick = max(calls, key=lambda a: self._strength(state, a.card))
         self.reason = "calls the best card it lacks"
         return pick
 
     def _play(self, state: State, seat: int, legal: list[Action]) -> Action:
-        trick = state.trick  # type: ignore[attr-defined]
+        trick = state.trick
         contract = state.contract  # type: ignore[attr-defined]
         side = state.known_contracting_seats(seat)  # type: ignore[attr-defined]  # what this seat knows (§13)
         plays = [a for a in legal if isinstance(a, Play)]
@@ -183,7 +183,7 @@ class Rules500:
             if misere:
                 self.reason = "leads low to make the contractor win"
                 return low
-            trump = state.trump  # type: ignore[attr-defined]
+            trump = state.trump
             trumps = [a for a in plays if state.suit_of(a.card) is trump and trump is not None]
             if seat in side and trumps and self._enemy_trumps(state, seat):
                 top = max(trumps, key=lambda a: strength[a])
@@ -230,17 +230,17 @@ class Rules500:
 
     def _enemy_trumps(self, state: State, seat: int) -> bool:
         """True while trumps other than ours may still be with the opponents (unplayed, unseen)."""
-        trump = state.trump  # type: ignore[attr-defined]
-        gone = {c for t in state.tricks for _s, c in t.plays}  # type: ignore[attr-defined]
-        mine = set(state.hands[seat])  # type: ignore[attr-defined]
+        trump = state.trump
+        gone = {c for t in state.tricks for _s, c in t.plays}
+        mine = set(state.hands[seat])
         buried = set(state.buried) if seat == state.contractor else set()  # type: ignore[attr-defined]
         for c in state.game.new_pack():
-            if state.suit_of(c) is trump and c not in gone and c not in mine and c not in buried:  # type: ignore
+            if state.suit_of(c) is trump and c not in gone and c not in mine and c not in buried:
                 return True
         return False
 
     def _would_win(self, state: State, seat: int, action: Play) -> bool:
-        trick = state.trick  # type: ignore[attr-defined]
+        trick = state.trick
         plays = list(trick.plays) + [(seat, action.card)]
         return trick_winner(plays, trick.led_suit, state.power) == seat  # type: ignore[attr-defined]
 

@@ -51,13 +51,13 @@ class Sensible500:
 
     name = "sensible"
     kind: ClassVar[str] = "sensible"
-    game: ClassVar[type[Game] | None] = Game500
+    plays: ClassVar[type[Game] | None] = Game500
     needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State500) -> Action:  # type: ignore[override]
+    def choose(self, state: State500) -> Action:
         """A legal action for the seat to act."""
         seat = state.current_player()
         assert seat is not None
@@ -67,7 +67,7 @@ class Sensible500:
         if phase == "auction":
             return self._bid(state, seat, legal)
         if phase == "bury":
-            return min(legal, key=lambda a: self._keep_value(state, a.card))  # type: ignore[attr-defined]
+            return min(legal, key=lambda a: self._keep_value(state, a.card))
         if phase == "call":
             return self._call(state, legal)
         if phase == "nominate":

@@ -67,13 +67,13 @@ class Sensible501:
 
     name = "sensible"
     kind: ClassVar[str] = "sensible"
-    game: ClassVar[type[Game] | None] = Game501
+    plays: ClassVar[type[Game] | None] = Game501
     needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State501) -> Action:  # type: ignore[override]
+    def choose(self, state: State501) -> Action:
         """A legal action for the seat to act."""
         seat = state.current_player()
         assert seat is not None
@@ -110,7 +110,7 @@ class Sensible501:
     def _play(self, state: State501, seat: int, legal: list[Action]) -> Action:
         marriages = [a for a in legal if isinstance(a, Play) and a.marriage]
         if marriages:
-            return max(marriages, key=lambda a: a.card.suit is state.trump)  # type: ignore[attr-defined]
+            return max(marriages, key=lambda a: a.card.suit is state.trump)
         cards = [a.card for a in legal if isinstance(a, Play)]
         trick = state.trick
         if trick is None or not trick.plays:
