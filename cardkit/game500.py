@@ -1331,7 +1331,7 @@ class State500(State):
                 allowed = [s for s in allowed if s in called_slots]
             by_allowed.setdefault(tuple(allowed), []).append(x)
         return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()],
-                         {s: v for s, v in enumerate(self.shown_void) if v})
+                         {s: set(v) for s, v in enumerate(self.shown_void) if v})
 
     def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State500:
         """A copy with the hidden cards replaced: seats' hands, and :data:`BURIED` the buried cards."""
