@@ -407,17 +407,57 @@ class State(ABC):
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full copy of this state in which every card hidden from ``seat`` is dealt again at
-        random, consistently with what ``seat`` has seen (:meth:`knowledge`); every consistent
-        deal is equally likely. This state is unchanged.
+        random, consistently with what ``seat`` has seen; this state is unchanged.
+
+        In the play phase, by :meth:`knowledge` (voids shown, cards given, marriages, the exposed
+        talon), every consistent deal equally likely. Before the play, the cards ``seat`` cannot
+        see are shuffled among the places it cannot see into (hands, talon or kitty, buried
+        cards), keeping a card it gave where it gave it.
 
         Raises:
             DealError: what has been seen contradicts itself (no consistent deal).
         """
-        return self.with_hidden(self.knowledge(seat).sample(rng))
+        if self.phase == "play":
+            return self.with_hidden(self.knowledge(seat).sample(rng))
+        return self.with_hidden(self._reshuffled(seat, rng))
+
+    def _reshuffled(self, seat: int, rng: random.Random) -> dict[Hashable, list[Card]]:
+        v = self.view(seat)
+        full = self.view(None)
+        slots: list[tuple[Hashable, list[Card]]] = []
+        pinned: dict[Hashable, list[Card]] = {}
+        for s, h in enumerate(v.hands):
+            if isinstance(h, int) and h > 0:
+                slots.append((s, list(self.hands[s])))
+        if isinstance(v.talon, int) and v.talon > 0 and not isinstance(full.talon, int):
+            slots.append((TALON, list(full.talon)))
+        extra = v.extra
+        if isinstance(extra.get("buried"), int) and extra["buried"] > 0:
+            slots.append(("buried", list(full.extra["buried"])))
+        for f, to, c in extra.get("gives", []):
+            if c is not None and f == seat and isinstance(v.hands[to], int) and c in self.hands[to]:
+                pinned.setdefault(to, []).append(c)
+        pool: list[Card] = []
+        sizes = []
+        for key, cards in slots:
+            keep = list(pinned.get(key, []))
+            rest = list(cards)
+            for c in keep:
+                rest.remove(c)
+            pool += rest
+            sizes.append((key, keep, len(rest)))
+        rng.shuffle(pool)
+        out: dict[Hashable, list[Card]] = {}
+        at = 0
+        for key, keep, n in sizes:
+            out[key] = keep + pool[at:at + n]
+            at += n
+        return out
 
     def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State:
-        """A copy of this state with the hidden cards of each slot of ``hidden`` (a seat, or a
-        game's own slot such as Five Hundred's buried cards) replaced by the given cards."""
+        """A copy of this state with the hidden cards of each slot of ``hidden`` (a seat,
+        :data:`TALON`, or a game's own slot such as Five Hundred's buried cards) replaced by the
+        given cards."""
         st = self.clone()
         for slot, cards in hidden.items():
             assert isinstance(slot, int), f"no slot {slot!r} in this game"

@@ -1334,11 +1334,14 @@ class State500(State):
                          {s: set(v) for s, v in enumerate(self.shown_void) if v})
 
     def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State500:
-        """A copy with the hidden cards replaced: seats' hands, and :data:`BURIED` the buried cards."""
+        """A copy with the hidden cards replaced: seats' hands, :data:`TALON` the kitty and
+        :data:`BURIED` the buried cards."""
         st = self.clone()
         for slot, cards in hidden.items():
             if slot == BURIED:
                 st.buried = list(cards)
+            elif slot == TALON:
+                st.kitty = list(cards)
             else:
                 assert isinstance(slot, int), f"no slot {slot!r} in Five Hundred"
                 st.hands[slot] = list(cards)

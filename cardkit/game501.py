@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Sequence
+from typing import Any, ClassVar, Hashable, Mapping, Sequence
 
 from .actions import PASS, Pass, Play, need_card, parse_common
 from .allocation import Knowledge
@@ -810,6 +810,17 @@ class State501(State):
                 return already + sum(1 for c in alloc[other] if c in talon) <= 1
 
         return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()], voids, accept)
+
+    def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State501:
+        """A copy with the hidden cards replaced: seats' hands, and :data:`TALON` the talon."""
+        st = self.clone()
+        for slot, cards in hidden.items():
+            if slot == TALON:
+                st.talon = Cards(cards)
+            else:
+                assert isinstance(slot, int), f"no slot {slot!r} in 501"
+                st.hands[slot] = list(cards)
+        return st
 
     def voids(self) -> dict[int, set[Suit]]:
         """Suits each seat has shown void in (rules.md 501 §8): not following the led suit shows a
