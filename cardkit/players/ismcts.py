@@ -65,7 +65,7 @@ class ISMCTSPlayer:
 
     name = "ismcts"
     kind: ClassVar[str] = "ismcts"
-    game: ClassVar[type[Game] | None] = None
+    plays: ClassVar[type[Game] | None] = None
     needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, simulations: int = 64, uct_c: float = 60.0,

@@ -46,7 +46,7 @@ class SolverPlayer(SamplingPlayer):
 
     name = "solver"
     kind: ClassVar[str] = "solver"
-    game: ClassVar[type[Game] | None] = None
+    plays: ClassVar[type[Game] | None] = None
     needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, budget: float = 0.6, min_samples: int = 1,
