@@ -10,7 +10,7 @@ Records stay language-independent: an action is stored and parsed as its English
 :func:`heading`, which widgets, tables and transcripts call.
 
 The catalogs are built with ``make messages`` (Babel's ``pybabel``: extract every ``_()``,
-``N_()`` and ``pgettext()`` of ``cardkit/**/*.py`` into ``cardkit/messages.pot``, update
+``N_()``, ``ngettext()`` and ``pgettext()`` of ``cardkit/**/*.py`` into ``cardkit/messages.pot``, update
 ``cardkit/locale/es/LC_MESSAGES/cardkit.po``, compile ``cardkit.mo``).
 
 >>> set_language("en"); _("pass")
@@ -90,6 +90,16 @@ def language(lang: str) -> Iterator[None]:
 def _(message: str) -> str:
     """Translate ``message`` (an English message id) into the language in use."""
     return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate the singular or plural form for ``n`` in the language in use ("1 trick",
+    "2 tricks"; Spanish "1 baza", "2 bazas"). Format ``{n}`` into the result yourself.
+
+    >>> ngettext("{n} trick", "{n} tricks", 1).format(n=1), ngettext("{n} trick", "{n} tricks", 2).format(n=2)
+    ('1 trick', '2 tricks')
+    """
+    return _translation.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:

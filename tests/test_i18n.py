@@ -99,11 +99,14 @@ def test_translations_keep_placeholders_and_rule_citations():
     for m in catalog():
         if not m.id or not m.string:
             continue
-        if fields(m.id) != fields(m.string):
-            problems.append(f"{m.id!r} -> {m.string!r}: fields {fields(m.id)} != {fields(m.string)}")
-        for cite in ("rules.md 501", "rules.md 500"):
-            if m.id.count(cite) != m.string.count(cite):
-                problems.append(f"{m.id!r} -> {m.string!r}: the rule citation {cite!r} is lost")
+        # a plural entry (ngettext): every translated form keeps the plural English form's fields
+        pairs = ([(m.id[-1], form) for form in m.string] if isinstance(m.id, tuple) else [(m.id, m.string)])
+        for english, spanish in pairs:
+            if fields(english) != fields(spanish):
+                problems.append(f"{english!r} -> {spanish!r}: fields {fields(english)} != {fields(spanish)}")
+            for cite in ("rules.md 501", "rules.md 500"):
+                if english.count(cite) != spanish.count(cite):
+                    problems.append(f"{english!r} -> {spanish!r}: the rule citation {cite!r} is lost")
     assert not problems, "\n".join(problems)
 
 

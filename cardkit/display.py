@@ -1,0 +1,198 @@
+"""What a lesson shows a learner: sentences and small tables with card faces, never a Python value.
+
+A notebook cell ends with :func:`say` (one sentence) or :func:`facts` (a two-column table of named
+values) instead of a bare tuple or list, so that a learner who does not read Python, and a class
+looking at ``make present``, reads words, names and cards:
+
+>>> say("The pack holds {n} cards; {who} deals.", n=24, who="C")
+The pack holds 24 cards; C deals.
+>>> facts([("seats", ["A", "B", "C"]), ("talon", Cards.parse("JC AD KD"))])
+seats: A, B and C
+talon: J♣ A♦ K♦
+
+Each value is drawn by its kind (:func:`html_of`): a :class:`~cardkit.cards.Card` as a coloured
+card name, :class:`~cardkit.cards.Cards` and a :class:`~cardkit.tricks.Trick` as card faces, an
+action in the reader's language (:func:`cardkit.i18n.action_text`), ``True``/``False`` as
+yes/no, a list as "a, b and c". The plain-text form (``repr``) is the same sentence with card
+names, so that nbval compares it and a terminal reads it too. Output is deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from string import Formatter
+from typing import Any, Iterable, Mapping, Sequence
+
+from .cards import Card, Cards
+from .game import Action
+from .i18n import _, action_text
+from .svg import BLACK, RED, cards_svg
+from .tricks import Trick
+
+__all__ = ["Shown", "facts", "html_of", "plain_rule", "refusal", "say", "text_of"]
+
+_CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
+        ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
+        ".cardkit-cardname{font-weight:bold;white-space:nowrap}"
+        ".cardkit-facts th{text-align:left;padding:2px 12px 2px 0;font-weight:normal;color:#444}"
+        ".cardkit-facts td{text-align:left;padding:2px 0}</style>")
+
+
+class Shown:
+    """A learner-facing output: ``html`` for Jupyter (``_repr_html_``), ``text`` for ``repr``."""
+
+    __slots__ = ("html", "text")
+
+    def __init__(self, html: str, text: str) -> None:
+        self.html = html
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
+def _is_action(value: object) -> bool:
+    return isinstance(value, Action)
+
+
+def _join(items: Sequence[str], html: bool) -> str:
+    if not items:
+        return escape(_("none")) if html else _("none")
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " " + _("and") + " " + items[-1]
+
+
+def _card_html(card: Card) -> str:
+    colour = "#6a1b9a" if card.is_joker else (RED if card.suit is not None and card.suit.is_red else BLACK)
+    return f"<span class='cardkit-cardname' style='color:{colour}'>{escape(str(card))}</span>"
+
+
+def text_of(value: Any, names: Sequence[str] | None = None) -> str:
+    """The plain text of ``value`` as :func:`say` writes it (cards by name, lists joined)."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, Trick):
+        return trick_text(value, names)
+    if isinstance(value, (Card, Cards)):
+        return str(value) if len(str(value)) else _("no cards")
+    if _is_action(value):
+        return action_text(value)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return _join([text_of(v, names) for v in value], html=False)
+    return str(value)
+
+
+def trick_text(trick: Trick, names: Sequence[str] | None = None) -> str:
+    """A trick in words: who played what, and who won it (seat names from ``names``, else A, B…)."""
+    def name(s: int) -> str:
+        return names[s] if names else "ABCDEFGH"[s]
+
+    plays = ", ".join(f"{name(s)} {c}" for s, c in trick.plays)
+    if trick.winner is None:
+        return plays
+    return _("{plays}: won by {name}").format(plays=plays, name=name(trick.winner))
+
+
+def html_of(value: Any, names: Sequence[str] | None = None) -> str:
+    """``value`` as HTML for a sentence or a table cell (see the module doc for each kind)."""
+    if isinstance(value, Shown):
+        return value.html
+    if isinstance(value, bool):
+        return escape(text_of(value))
+    if isinstance(value, Card):
+        return _card_html(value)
+    if isinstance(value, Cards):
+        if not value:
+            return escape(_("no cards"))
+        return cards_svg(list(value), width=34, height=48)
+    if isinstance(value, Trick):
+        def name(s: int) -> str:
+            return names[s] if names else "ABCDEFGH"[s]
+        cells = "".join(f"<span style='display:inline-block;text-align:center;margin-right:4px'>"
+                        f"{escape(name(s))}<br>{cards_svg([c], width=34, height=48)}</span>" for s, c in value.plays)
+        won = "" if value.winner is None else " " + escape(_("won by {name}").format(name=name(value.winner)))
+        return f"<span style='display:inline-block;vertical-align:middle'>{cells}</span>{won}"
+    if _is_action(value):
+        return f"<b>{escape(action_text(value))}</b>"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return _join([html_of(v, names) for v in value], html=True)
+    if hasattr(value, "_repr_html_"):
+        return str(value._repr_html_())
+    return escape(str(value))
+
+
+def say(template: str, *, names: Sequence[str] | None = None, **values: Any) -> Shown:
+    """One sentence: ``template`` with ``{field}`` replaced by each value drawn by its kind.
+
+    Args:
+        template: the sentence, ``str.format`` fields only (no format specs).
+        names: seat names for drawing tricks (default A, B, C…).
+        values: the values of the fields.
+
+    Raises:
+        KeyError: a field of ``template`` with no value.
+    """
+    html, text = [], []
+    for literal, field, _spec, _conv in Formatter().parse(template):
+        html.append(escape(literal))
+        text.append(literal)
+        if field is not None:
+            html.append(html_of(values[field], names))
+            text.append(text_of(values[field], names))
+    return Shown(f"{_CSS}<p class='cardkit-say'>{''.join(html)}</p>", "".join(text))
+
+
+def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequence[str] | None = None,
+          caption: str | None = None) -> Shown:
+    """A two-column table: each row a label and a value drawn by its kind (``html_of``).
+
+    Args:
+        rows: ``{label: value}`` or ``(label, value)`` pairs, in order.
+        names: seat names for drawing tricks.
+        caption: a title above the table.
+    """
+    pairs = list(rows.items()) if isinstance(rows, Mapping) else list(rows)
+    body = "".join(f"<tr><th>{escape(str(k))}</th><td>{html_of(v, names)}</td></tr>" for k, v in pairs)
+    cap = f"<caption style='text-align:left;font-weight:bold'>{escape(caption)}</caption>" if caption else ""
+    text = "\n".join(f"{k}: {text_of(v, names)}" for k, v in pairs)
+    return Shown(f"{_CSS}<table class='cardkit-facts'>{cap}{body}</table>",
+                 (caption + "\n" if caption else "") + text)
+
+
+_RULE_REF = re.compile(r"\s*\[rules\.md (501|500) §(\d+)\]\s*$")
+#: How learners read each game's name in "rule 8 of 501".
+_GAME_WORD = {"501": "501", "500": "Five Hundred"}
+
+
+def plain_rule(message: str) -> tuple[str, str | None]:
+    """An engine message for learners: its trailing ``[rules.md 501 §8]`` becomes "(rule 8 of
+    501)" in the language in use; the rules.md item is returned apart, for a teacher's tooltip.
+
+    Returns:
+        ``(text, item)``: the message in plain words, and ``"rules.md 501 §8"`` (``None`` when
+        the message cites no item).
+
+    >>> plain_rule("cannot follow ♠, so must play a trump [rules.md 501 §8]")
+    ('cannot follow ♠, so must play a trump (rule 8 of 501)', 'rules.md 501 §8')
+    """
+    m = _RULE_REF.search(message)
+    if m is None:
+        return message, None
+    game, n = m.group(1), m.group(2)
+    rule = _("rule {n} of {game}").format(n=n, game=_(_GAME_WORD[game]))
+    return f"{message[:m.start()]} ({rule})", f"rules.md {game} §{n}"
+
+
+def refusal(message: str) -> Shown:
+    """An illegal action's explanation as a learner reads it: the rule in plain words, the
+    rules.md item in the tooltip (see :func:`plain_rule`)."""
+    text, item = plain_rule(message)
+    title = f" title='{escape(item)}'" if item else ""
+    return Shown(f"{_CSS}<p class='cardkit-say cardkit-refusal'{title}>&#9995; {escape(text)}</p>", text)
