@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 RED = "#c0152f"
 BLACK = "#1a1a1a"
+#: The one mark of a legal card, in the hand and on its button: green (the prose says "green").
+LEGAL = "#2e7d32"
 
 
 def _face(card: Card | None, x: float, *, width: int, height: int, highlight: bool = False) -> str:
@@ -28,7 +30,7 @@ def _face(card: Card | None, x: float, *, width: int, height: int, highlight: bo
         colour = "#6a1b9a"
     label = "Jo" if card.is_joker else card.rank.label
     symbol = "★" if card.is_joker else card.suit.symbol  # type: ignore[union-attr]
-    stroke = "#f5a623" if highlight else "#555"
+    stroke = LEGAL if highlight else "#555"
     sw = 3 if highlight else 1
     return (f'<g><title>{escape(str(card))}</title>'
             f'<rect x="{x}" y="1" width="{width}" height="{height}" rx="5" fill="white" stroke="{stroke}" '

@@ -230,7 +230,12 @@ def test_illegal_card_click_shows_the_rule_and_changes_nothing():
     assert "rules.md 501 §8" in t.message.value and "must follow" in t.message.value
     assert "cardkit-illegal" in t.message.value
     assert (t.position, t.state.history(), list(t.state.hands[seat])) == before
-    assert t.state.why_illegal(f"play {bad.code}") in t.message.value.replace("&#x27;", "'")
+    # the learner reads the rule in plain words; the rules.md item is the tooltip, for teachers
+    shown = t.message.value.replace("&#x27;", "'")
+    why = t.state.why_illegal(f"play {bad.code}")
+    assert why.endswith(" [rules.md 501 §8]")
+    assert why.removesuffix(" [rules.md 501 §8]") + " (rule 8 of 501)" in shown
+    assert "title='rules.md 501 §8'" in shown and "[rules.md" not in shown
 
 
 def test_illegal_bid_shows_the_rule_and_changes_nothing():

@@ -15,16 +15,18 @@ HTML element of class ``cardkit-scores``, so a browser test can find them.
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
 
 from ..cards import Card, Cards
+from ..display import plain_rule
 from ..errors import CardkitError
 from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
-from ..i18n import _, action_text, get_language
+from ..i18n import N_, _, action_text, get_language, ngettext
 from ..replay import Replay
 from ..svg import cards_svg
 
@@ -40,6 +42,9 @@ _CSS = """<style>
 .cardkit-table .cardkit-toact {font-weight: bold; color: #b35c00;}
 .cardkit-message .cardkit-illegal {color: #b00020; font-weight: bold;}
 .cardkit-scores table td, .cardkit-scores table th {padding: 1px 8px; text-align: right;}
+.cardkit-table .cardkit-log {max-height: 9em; overflow-y: auto; min-width: 14em; padding: 0 8px;
+  border-left: 1px solid #ccc; font-size: 90%;}
+.cardkit-table .cardkit-next-step {font-weight: bold; color: #1b5e20;}
 </style>"""
 
 
@@ -310,7 +315,9 @@ class Table(W.VBox):
             self.replay.apply(action)
         except CardkitError as e:  # not an action of this game, or illegal here
             why = str(e)
-            self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
+            text, item = plain_rule(why)
+            title = f" title='{escape(item)}'" if item else ""
+            self._message = f"<span class='cardkit-illegal'{title}>{escape(text)}</span>"
             self._render()
             return why
         self._message = ""
@@ -337,7 +344,8 @@ class Table(W.VBox):
         self.message.value = self._message
         self.scores.value = self._scores_html(st)
         viewer = self.seat_picker.value
-        self.log_html.value = "<br>".join(escape(_label(st.describe(a, s, viewer))) for s, a in self._replay.log[-8:])
+        # the whole hand's log in a fixed-height panel that scrolls (newest last)
+        self.log_html.value = "<br>".join(escape(_label(st.describe(a, s, viewer))) for s, a in self._replay.log)
         self.actions.children = self._action_widgets(st, to_act, legal)
         at_start = self._replay.at_start()
         self.back_button.disabled = at_start
@@ -352,7 +360,22 @@ class Table(W.VBox):
             who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
             parts.append(f"<span class='cardkit-toact'>{escape(_('{name} to act').format(name=who))}</span>")
         parts.append(escape(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h]))))
-        return " · ".join(parts)
+        line = " · ".join(parts)
+        if st.is_terminal():
+            line += f"<div class='cardkit-next-step'>{escape(self._what_next(st))}</div>"
+        return line
+
+    def _what_next(self, st: State) -> str:
+        """At the end of a hand: what happened, and which button to press next."""
+        changes = ", ".join(f"{n} {r:+d}" for n, r in zip(self.game.names, st.returns()))
+        said = _("The hand is over ({summary}): {changes}.").format(summary=st.summary(), changes=changes)
+        outcome = self.replay.outcome
+        if outcome is not None:
+            return said + " " + _("The match is over: {result}. Press ⏮ Start to see the hand again.").format(
+                result=outcome.result(self.game.names))
+        if self.live or self.replay.cursor[0] + 1 < self.replay.hands:
+            return said + " " + _("Press Next ▶ to deal the next hand.")
+        return said + " " + _("That is the end of the record: press ⏮ Start to see it again.")
 
     def _board_html(self, st: State, view: View, to_act: int | None, legal: list[Action]) -> str:
         names = self.game.names
@@ -517,6 +540,19 @@ class Table(W.VBox):
         walk(self)
         return found
 
+    def picture(self) -> Any:
+        """The table at the cursor as a still picture (status line, hands, trick, scores), for a
+        lesson that steps a table of its own in code: the tables on the page stay where they are.
+
+        Returns:
+            a :class:`cardkit.display.Shown` (HTML for Jupyter, the status line as text).
+        """
+        from ..display import Shown
+
+        html = (f"<div class='cardkit-table cardkit-picture'>{_CSS}<div class='cardkit-status'>{self.status.value}"
+                f"</div>{self.board.value}<div class='cardkit-scores'>{self.scores.value}</div></div>")
+        return Shown(html, unescape(re.sub(r"<[^>]+>", "", self.status.value)))
+
     def __repr__(self) -> str:
         # no position here: a notebook's saved output must not depend on how far play went
         return f"<Table {self.game.title}, {self.game.players} seats>"
@@ -543,10 +579,12 @@ class DealStepper(W.VBox):
         if len(self.targets) != len(self.pack):
             raise CardkitError(f"a pack of {len(self.pack)} cards, but the deal places {len(self.targets)}")
         self.n = 0
+        self.start_button = _button("⏮ " + _("Start"), "cardkit-start", width="auto")
         self.back_button = _button("◀ " + _("Back"), "cardkit-back", width="auto")
         self.next_button = _button(_("Next") + " ▶", "cardkit-next", width="auto")
         self.round_button = _button(_("Next round") + " ⏩", "cardkit-round", width="auto")
         self.all_button = _button(_("Deal all") + " ⏭", "cardkit-end", width="auto")
+        self.start_button.on_click(lambda _b: self.step(-len(self.pack)))
         self.back_button.on_click(lambda _b: self.step(-1))
         self.next_button.on_click(lambda _b: self.step(1))
         self.round_button.on_click(lambda _b: self.next_round())
@@ -555,7 +593,8 @@ class DealStepper(W.VBox):
         self.caption.add_class("cardkit-status")
         self.board = W.HTML()
         self.board.add_class("cardkit-board")
-        self.children = [W.HBox([self.back_button, self.next_button, self.round_button, self.all_button]),
+        self.children = [W.HBox([self.start_button, self.back_button, self.next_button, self.round_button,
+                                 self.all_button]),
                          self.caption, self.board]
         self.add_class("cardkit-deal")
         self._render()
@@ -607,5 +646,5 @@ class DealStepper(W.VBox):
         rows += (f"<tr><th style='text-align:left'>{escape(_('pack'))}</th>"
                  f"<td>{cards_svg([None] * (len(self.pack) - self.n))}</td></tr>")
         self.board.value = f"<table class='cardkit-board'>{rows}</table>"
-        self.back_button.disabled = self.n == 0
+        self.back_button.disabled = self.start_button.disabled = self.n == 0
         self.next_button.disabled = self.round_button.disabled = self.n == len(self.pack)
