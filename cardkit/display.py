@@ -26,7 +26,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Cards
 from .game import Action
-from .i18n import _, action_text
+from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
@@ -166,6 +166,7 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
                  (caption + "\n" if caption else "") + text)
 
 
+_QUOTED_ACTION = re.compile(r"'([^']+)'")
 _RULE_REF = re.compile(r"\s*\[rules\.md (501|500) §(\d+)\]\s*$")
 #: How learners read each game's name in "rule 8 of 501".
 _GAME_WORD = {"501": "501", "500": "Five Hundred"}
@@ -174,6 +175,7 @@ _GAME_WORD = {"501": "501", "500": "Five Hundred"}
 def plain_rule(message: str) -> tuple[str, str | None]:
     """An engine message for learners: its trailing ``[rules.md 501 §8]`` becomes "(rule 8 of
     501)" in the language in use; the rules.md item is returned apart, for a teacher's tooltip.
+    In Spanish the quoted action reads in Spanish too (``'juega A♣'``; records keep English).
 
     Returns:
         ``(text, item)``: the message in plain words, and ``"rules.md 501 §8"`` (``None`` when
@@ -182,6 +184,9 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     >>> plain_rule("cannot follow ♠, so must play a trump [rules.md 501 §8]")
     ('cannot follow ♠, so must play a trump (rule 8 of 501)', 'rules.md 501 §8')
     """
+    if get_language() != "en":
+        # the engine quotes the action as records write it ('play A♣'); the reader's words instead
+        message = _QUOTED_ACTION.sub(lambda q: f"'{action_text(q.group(1))}'", message, count=1)
     m = _RULE_REF.search(message)
     if m is None:
         return message, None
