@@ -45,7 +45,28 @@ _CSS = """<style>
 .cardkit-table .cardkit-log {max-height: 9em; overflow-y: auto; min-width: 14em; padding: 0 8px;
   border-left: 1px solid #ccc; font-size: 90%;}
 .cardkit-table .cardkit-next-step {font-weight: bold; color: #1b5e20;}
+.cardkit-table .cardkit-coach {max-width: 60em;}
+.cardkit-table .cardkit-main {align-items: flex-start; gap: 12px;}
+.cardkit-table .cardkit-side {gap: 6px;}
+.cardkit-table.cardkit-size-large {zoom: 1.25;}
+.cardkit-table.cardkit-size-projector {zoom: 1.4;}
+.cardkit-table.cardkit-size-projector .cardkit-log {max-height: 6em;}
 </style>"""
+
+def _card_text(action: Action) -> str:
+    """A plain card play as its card (``10♣``); any other action as people read it."""
+    card = getattr(action, "card", None)
+    return str(card) if card is not None and str(action) == f"play {card}" else _label(action)
+
+
+#: What the solver's values count (:attr:`cardkit.solver.Solution.unit`), for the review's note.
+_UNITS = {"points": N_("values are the bidder's hand total, in points, with best play"),
+          "tricks": N_("values are the contracting side's tricks with best play"),
+          "misere": N_("values are the contractor's tricks with best play")}
+
+#: The table sizes of the size control: CSS zoom of the whole table (cards, text and trick).
+SIZES = ("normal", "large", "projector")
+_SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "projector": N_("projector")}
 
 
 def _default_player(game: Game, seed: int | None) -> Any:
@@ -101,7 +122,8 @@ class Table(W.VBox):
     def __init__(self, game: Game | str = "501", *, players: int | None = None, seed: int | None = None,
                  humans: Iterable[int] = (), computers: dict[int, Any] | None = None,
                  seat: int | None | str = "auto", stay_blind: bool = False, autoplay: bool = True,
-                 live: bool = True, names: Sequence[str] | None = None, _match: Match | None = None) -> None:
+                 live: bool = True, names: Sequence[str] | None = None, play: bool | None = None,
+                 size: str = "normal", _match: Match | None = None) -> None:
         super().__init__()
         if isinstance(game, str):
             kw: dict[str, Any] = {"names": names} if names else {}
@@ -117,8 +139,10 @@ class Table(W.VBox):
             for s in range(game.players) if s not in self.humans}
         self.autoplay = autoplay
         self._message = ""
+        self._options: dict[str, Any] = {}
         self._replay: Replay | None = None  # None while the controls are being built
         self._build_controls(stay_blind)
+        self._build_play_controls(bool(self.humans) and live if play is None else play)
         if seat == "auto":
             seat = min(self.humans) if self.humans else None
         self.add_class("cardkit-table")
@@ -128,6 +152,7 @@ class Table(W.VBox):
         self.computers = self.replay.players  # one dict: a seat's player changed here plays there
         self._settle()
         self.seat_picker.value = seat
+        self.set_size(size)
         self._render()
 
     # ------------------------------------------------------------ construction
@@ -200,8 +225,230 @@ class Table(W.VBox):
         self.scores.add_class("cardkit-scores")
         nav = W.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.seat_picker]
                      + ([self.stay_blind] if self.humans and self.game.look_action is not None else []))
-        self.children = [W.HTML(_CSS), nav, self.status, self.board, self.message, self.actions,
-                         W.HBox([self.scores, self.log_html])]
+        self.size_picker = W.ToggleButtons(options=[(_(_SIZE_LABELS[s]), s) for s in SIZES], value="normal",
+                                           tooltips=[_("table size: cards, text and trick") for _s in SIZES],
+                                           style={"button_width": "auto"})
+        self.size_picker.add_class("cardkit-size")
+        self.size_picker.observe(lambda c: self.set_size(c["new"]), names="value")
+        self.coach = W.HTML()
+        self.coach.add_class("cardkit-coach")
+        self.nav = W.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.seat_picker]
+                          + ([self.stay_blind] if self.humans and self.game.look_action is not None else [])
+                          + [self.size_picker])
+        side = W.VBox([self.scores, self.log_html])
+        side.add_class("cardkit-side")
+        main = W.HBox([self.board, side])
+        main.add_class("cardkit-main")
+        self.children = [W.HTML(_CSS), self.nav, self.status, main, self.message, self.actions, self.coach]
+
+    def _build_play_controls(self, show: bool) -> None:
+        """The bar for playing, not only replaying: a new deal (random, or by seed), which seat
+        you play, the table size, the rules' options, the computer opponents, a hint, a review."""
+        from ..players import player_names
+
+        game = self.game
+        self.deal_button = _button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
+                                   tooltip=_("deal a new hand: random, or the seed typed beside"))
+        self.seed_box = W.Text(value="", placeholder=_("seed (blank: random)"), layout=W.Layout(width="150px"))
+        self.seed_box.add_class("cardkit-seed")
+        self.you_picker = W.Dropdown(options=[(n, s) for s, n in enumerate(game.names)],
+                                     value=min(self.humans) if self.humans else 0, description=_("you play"),
+                                     layout=W.Layout(width="150px"))
+        self.you_picker.add_class("cardkit-you")
+        self.you_picker.observe(lambda c: self.choose_seat(c["new"]), names="value")
+        sizes = game.table_sizes or (game.players,)
+        self.players_picker = W.Dropdown(
+            options=[(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in sizes],
+            value=game.players, layout=W.Layout(width="120px"))
+        self.players_picker.add_class("cardkit-players")
+        kinds = player_names(game)
+        self.opponents = W.Dropdown(options=kinds, value=game.default_player if game.default_player in kinds else kinds[0],
+                                    description=_("computers"), layout=W.Layout(width="190px"))
+        self.opponents.add_class("cardkit-opponents")
+        self.options_box = W.Text(value="", placeholder=_("rules, e.g. {example}").format(
+            example=" ".join(f"{k}={v}" for k, v in list(game.option_defaults.items())[:1])),
+            layout=W.Layout(width="220px", display="" if game.option_defaults else "none"))
+        self.options_box.add_class("cardkit-options")
+        self.hint_button = _button("💡 " + _("Hint"), "cardkit-hint", width="auto",
+                                   tooltip=_("what the coach would do, and why"))
+        self.review_button = _button("🔍 " + _("Review my hand"), "cardkit-review", width="auto",
+                                     tooltip=_("where you left best play (the solver, every card known)"))
+        self.deal_button.on_click(lambda _b: self._deal_clicked())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.review_button.on_click(lambda _b: self.review())
+        self.play_bar = W.HBox([self.deal_button, self.seed_box, self.players_picker, self.you_picker, self.opponents,
+                                self.options_box, self.hint_button, self.review_button])
+        self.play_bar.add_class("cardkit-play-bar")
+        if show:
+            self.children = self.children[:2] + (self.play_bar,) + self.children[2:]
+
+    # ------------------------------------------------------------ playing
+
+    def set_size(self, size: str) -> None:
+        """Show the table at ``size`` (one of :data:`SIZES`): cards, text and trick scale together;
+        at ``"projector"`` the whole table fits a 1280×720 screen.
+
+        Raises:
+            CardkitError: an unknown size (the message lists the sizes).
+        """
+        if size not in SIZES:
+            raise CardkitError(_("no table size {size!r}: use one of {choices}").format(
+                size=size, choices=", ".join(SIZES)))
+        for s in SIZES:
+            self.remove_class(f"cardkit-size-{s}")
+        self.add_class(f"cardkit-size-{size}")
+        if self.size_picker.value != size:
+            self.size_picker.value = size
+
+    @property
+    def size(self) -> str:
+        """The table size shown: ``"normal"``, ``"large"`` or ``"projector"``."""
+        return str(self.size_picker.value)
+
+    def _deal_clicked(self) -> None:
+        text = self.seed_box.value.strip()
+        try:
+            seed = int(text) if text else None
+            options = dict(w.split("=", 1) for w in self.options_box.value.split()) if self.options_box.value.strip() else {}
+        except ValueError:
+            why = _("a seed is a whole number, or blank for a random deal; rules are written name=value")
+            self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
+            self._render()
+            return
+        try:
+            self.new_deal(seed, players=self.players_picker.value, options=options, opponents=self.opponents.value)
+        except CardkitError as e:
+            self._message = f"<span class='cardkit-illegal'>{escape(str(e))}</span>"
+            self._render()
+
+    def new_deal(self, seed: int | None = None, *, players: int | None = None, options: dict[str, Any] | None = None,
+                 opponents: str | None = None) -> int:
+        """Start a new match: a random deal, or the one of ``seed`` (the same seed gives every
+        student the same cards); optionally at another table size, with rule ``options`` (as
+        records write them, e.g. ``{"joker-lead": "loose"}``) and another kind of computer player.
+
+        Returns:
+            the seed dealt (shown in the seed box, so a class can share it).
+
+        Raises:
+            UnknownOptionError: an unknown table size, option, value or player kind; nothing changes.
+        """
+        import random
+
+        from ..players import find_player
+
+        seed = random.randrange(1, 1_000_000) if seed is None else int(seed)
+        players = players or self.game.players
+        options = self._options if options is None else dict(options)
+        game = self.game
+        if players != game.players or options != self._options:
+            game = find_game(game.name, players, **options)
+        kind = opponents or self.opponents.value
+        you = min(self.humans) if self.humans else 0
+        you = you if you < game.players else 0
+        computers = {s: find_player(game, kind, seed=seed * 10 + s) for s in range(game.players) if s != you}
+        self.game, self._options, self.seed, self.humans = game, options, seed, {you}
+        self.replay = self._replay = Replay(game, seed=seed, players=computers, live=True)
+        self.computers = self.replay.players
+        names = game.names
+        self.seat_picker.options = [(_("all hands"), None)] + [(n, s) for s, n in enumerate(names)]
+        self.you_picker.options = [(n, s) for s, n in enumerate(names)]
+        self.you_picker.value = you
+        self.seat_picker.value = you
+        self.seed_box.value = str(seed)
+        self.players_picker.value = game.players
+        self.opponents.value = kind
+        self.coach.value = ""
+        self._message = ""
+        self._settle()
+        self._render()
+        return seed
+
+    def choose_seat(self, seat: int) -> None:
+        """Play ``seat`` from now on (the others are computer players); its view is shown.
+
+        Raises:
+            CardkitError: no such seat at this table.
+        """
+        from ..players import find_player
+
+        if not 0 <= seat < self.game.players:
+            raise CardkitError(f"no seat {seat} at a table of {self.game.players}")
+        if self.humans == {seat}:
+            return
+        for old in self.humans - {seat}:
+            self.computers[old] = find_player(self.game, self.opponents.value,
+                                              seed=None if self.seed is None else self.seed * 10 + old)
+        self.computers.pop(seat, None)
+        self.humans = {seat}
+        if self.you_picker.value != seat:
+            self.you_picker.value = seat
+        self.seat_picker.value = seat
+        self.coach.value = ""
+        self._settle()
+        self._render()
+
+    def hint(self) -> str:
+        """The coach's advice for your turn, with its reason (a computer player of the table's
+        default kind, asked what it would do in your place); shown under the table.
+
+        Returns:
+            the advice as text.
+        """
+        from ..players import find_player
+
+        st = self.state
+        seat = st.current_player()
+        if seat is None or seat not in self.humans:
+            text = _("No hint now: it is not your turn.")
+        else:
+            coach = find_player(self.game, self.game.default_player, seed=0)
+            action = coach.choose(st.clone())
+            text = _("The coach would {action}: {why}.").format(action=_label(action),
+                                                               why=coach.explain(st, action).rstrip("."))
+        self.coach.value = f"<div class='cardkit-hint'>💡 {escape(text)}</div>"
+        return text
+
+    def review(self) -> list[str]:
+        """Review your cards of the hand at the cursor with the solver (every card known, best
+        play by everyone after): each card you played that lost value against best play.
+
+        Returns:
+            one line per such card, or a single line saying that you kept to best play.
+        """
+        from ..solver import solver_for
+
+        st = self.state
+        names = self.game.names
+        hand = self.game.new_hand(st.dealer, list(st.scores_before), st.pack)
+        solver = None
+        solver_unit = ""
+        lines: list[str] = []
+        played = 0
+        for a in st.history():
+            seat = hand.current_player()
+            if hand.phase == "play" and seat in self.humans:
+                solver = solver or solver_for(hand)
+                sol = solver.solve(hand)
+                solver_unit = sol.unit
+                chosen = next(v.value for v in sol.values if v.action == a)
+                lost = sol.value - chosen if sol.maximising else chosen - sol.value
+                played += 1
+                if lost > 0:
+                    best = " / ".join(_card_text(v.action) for v in sol.best())
+                    lines.append(_("Trick {n}: {name} played {card} ({value} with best play after it); "
+                                   "best was {best} ({bestvalue}).").format(
+                        n=len(hand.tricks) + 1, name=names[seat], card=_card_text(a), value=chosen, best=best,
+                        bestvalue=sol.value))
+            hand.apply_action(a)
+        if not played:
+            lines = [_("Nothing to review yet: play some cards first.")]
+        elif not lines:
+            lines = [ngettext("You kept to best play with your {n} card.", "You kept to best play with all {n} of your cards.",
+                              played).format(n=played)]
+        note = f"<br><small>{escape(_(_UNITS[solver_unit]))}</small>" if solver_unit in _UNITS else ""
+        self.coach.value = "<div class='cardkit-review'>🔍 " + "<br>".join(escape(x) for x in lines) + note + "</div>"
+        return lines
 
     def _blind_changed(self, _change: Any) -> None:
         if self._replay is not None:
@@ -377,7 +624,29 @@ class Table(W.VBox):
             return said + " " + _("Press Next ▶ to deal the next hand.")
         return said + " " + _("That is the end of the record: press ⏮ Start to see it again.")
 
-    def _board_html(self, st: State, view: View, to_act: int | None, legal: list[Action]) -> str:
+    def _sorted(self, st: State, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` as a hand is held: grouped by suit, trumps first once they are known (a
+        bower or a nominated joker among them), each suit from its highest card down."""
+        order = {c: i for i, c in enumerate(self.game.new_pack())}  # suit by suit, highest first
+        known = getattr(st, "contract", None) is not None
+        trump = getattr(st, "trump", None) if known else None
+        suit_of = getattr(st, "suit_of", None) if known else None
+        power = getattr(st, "power", None) if known else None
+        suits = [trump] if trump is not None else []
+        for c in order:
+            if c.suit is not None and c.suit not in suits:
+                suits.append(c.suit)
+
+        def key(c: Card) -> tuple[int, int]:
+            s = suit_of(c) if suit_of is not None else c.suit
+            if s is None:
+                return (-1, 0)  # a joker of no suit: first
+            rank = -power(c, s) if power is not None else order.get(c, len(order))
+            return (suits.index(s) if s in suits else len(suits), rank)
+
+        return sorted(cards, key=key)
+
+    def _board_html(self, st: State, view: Any, to_act: int | None, legal: list[Action]) -> str:
         names = self.game.names
         legal_cards = [a.card for a in legal if a.card is not None]
         rows = []
@@ -416,8 +685,9 @@ class Table(W.VBox):
                             for s, c in shown.plays)
             lines.append(f"<table><caption style='text-align:left'>{escape(caption)}</caption>"
                          f"<tr>{cells}</tr></table>")
-        return (f"<table class='cardkit-board'>{''.join(rows)}</table>"
-                + "".join(f"<div>{x}</div>" for x in lines))
+        # hands on the left, the auction, the exchange and the trick beside them (the width of a screen)
+        return (f"<div style='display:flex;gap:18px;align-items:flex-start'><table class='cardkit-board'>{''.join(rows)}"
+                "</table><div class='cardkit-center'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div></div>")
 
     def _scores_html(self, st: State) -> str:
         names = self.game.names
@@ -447,8 +717,8 @@ class Table(W.VBox):
         if card_acts and not isinstance(hand, int):
             verb = str(card_acts[0]).split()[0]
             buttons = []
-            for c in dict.fromkeys(hand):
-                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)
+            for c in dict.fromkeys(self._sorted(st, hand)):
+                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)  # type: ignore[attr-defined]
                 b = _button(str(c), "cardkit-card", tooltip=f"{verb} {c}",
                             style="success" if plain is not None else "", width="52px")
                 if plain is not None:

@@ -1,0 +1,172 @@
+"""The table for playing, by clicks as a user makes them (ipywidgets' ``click()`` runs the handlers):
+new deal (random or by seed), choosing a seat and a table size, hint, review, sorted hands, the size
+control, and what the table says at the end of a hand."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from cardkit import Match, find_game  # noqa: E402
+from cardkit.cards import Card  # noqa: E402
+from cardkit.players import find_player  # noqa: E402
+from cardkit.widgets import DealStepper, Table  # noqa: E402
+from cardkit.widgets.five_hundred import Table500  # noqa: E402
+
+
+def one(table: Table, css: str):
+    found = table.find(css)
+    assert len(found) == 1, (css, found)
+    return found[0]
+
+
+def play_out(t: Table, seed: int = 1, limit: int = 80) -> None:
+    """Play the user's seat with a random player until the hand is over."""
+    me = find_player(t.game, "random", seed=seed)
+    for _i in range(limit):
+        if t.state.is_terminal():
+            return
+        assert t.act(me.choose(t.state.clone())) is None
+    raise AssertionError("the hand did not end")
+
+
+def test_new_deal_by_seed_deals_the_engines_deal_and_shows_the_seed():
+    t = Table("501", seed=7, humans=[0])
+    one(t, "cardkit-seed").value = "12"
+    one(t, "cardkit-new-deal").click()
+    assert t.seed == 12 and one(t, "cardkit-seed").value == "12"
+    assert t.state.pack == Match(t.game, seed=12).new_hand().pack
+    assert t.position[0] == 0 and t.replay.live
+    # blank seed: a random deal, whose seed is shown so a class can share it
+    one(t, "cardkit-seed").value = ""
+    one(t, "cardkit-new-deal").click()
+    shown = int(one(t, "cardkit-seed").value)
+    assert t.state.pack == Match(t.game, seed=shown).new_hand().pack
+
+
+def test_a_bad_seed_is_a_clear_message_and_changes_nothing():
+    t = Table("501", seed=7, humans=[0])
+    before = (t.seed, t.state.pack)
+    one(t, "cardkit-seed").value = "seven"
+    one(t, "cardkit-new-deal").click()
+    assert "whole number" in t.message.value and (t.seed, t.state.pack) == before
+
+
+def test_choosing_a_seat_plays_it_and_the_computers_play_the_rest():
+    t = Table("501", seed=5, humans=[0])
+    one(t, "cardkit-you").value = 2
+    assert t.humans == {2} and 0 in t.computers and 2 not in t.computers
+    assert t.seat_picker.value == 2  # your view
+    # the computers moved on to your turn (or the hand's end)
+    assert t.state.current_player() in (2, None)
+
+
+def test_table_size_and_rules_options_deal_a_new_table():
+    t = Table500("500", seed=3, humans=[0])
+    one(t, "cardkit-players").value = 6
+    one(t, "cardkit-options").value = "joker-lead=loose"
+    one(t, "cardkit-new-deal").click()
+    assert t.game.players == 6 and len(t.state.hands) == 6
+    assert [label for label, _s in t.seat_picker.options][-1] == "F"
+    one(t, "cardkit-options").value = "joker-lead=sideways"
+    one(t, "cardkit-new-deal").click()
+    assert "joker-lead" in t.message.value and t.game.players == 6  # the error names the option
+
+
+def test_opponents_kind_is_used_for_the_computer_seats():
+    t = Table("501", seed=4, humans=[0])
+    one(t, "cardkit-opponents").value = "random"
+    one(t, "cardkit-new-deal").click()
+    assert {type(p).__name__ for p in t.computers.values()} == {"RandomPlayer"}
+
+
+def test_hint_gives_the_coachs_action_and_reason_on_your_turn_only():
+    t = Table("501", seed=3, humans=[0])
+    assert t.state.current_player() == 0
+    one(t, "cardkit-hint").click()
+    text = t.coach.value
+    assert "The coach would" in text and ("bid" in text or "pass" in text)
+    t2 = Table("501", seed=3, humans=[2], autoplay=False)  # B, a computer, is still to act
+    assert t2.state.current_player() == 1
+    t2.hint()
+    assert "not your turn" in t2.coach.value
+
+
+def test_review_names_the_cards_that_left_best_play():
+    t = Table("501", seed=3, humans=[0])
+    assert "Nothing to review" in t.review()[0]
+    play_out(t)
+    lines = t.review()
+    assert lines and all(line.startswith("Trick ") or "best play" in line for line in lines)
+    assert "cardkit-review" in t.coach.value
+    # with the solver's own choices the review finds nothing to say
+    from cardkit.solver import solver_for
+
+    t = Table("501", seed=3, humans=[0])
+    me = find_player(t.game, "sensible", seed=1)
+    while not t.state.is_terminal():
+        st = t.state
+        a = solver_for(st).solve(st).best()[0].action if st.phase == "play" else me.choose(st.clone())
+        t.act(a)
+    assert t.review()[0].startswith("You kept to best play")
+
+
+def test_hands_are_shown_sorted_by_suit_and_rank_trumps_first():
+    t = Table("501", seed=1, humans=[0])
+    st = t.state
+    shown = [Card.parse(b.description) for b in t.find("cardkit-card")] or t._sorted(st, st.hands[0])
+    order = [c.code for c in t.game.new_pack()]  # suit by suit, each from its highest card (A 10 K Q J 9)
+    assert [c.code for c in shown] == sorted((c.code for c in st.hands[0]), key=order.index)
+    assert [c.code for c in shown] != [c.code for c in st.hands[0]] or len(shown) < 2
+    # once trumps are known they come first: Five Hundred, hearts trumps, the bowers among them
+    g = find_game("500")
+    pack = g.arrange(3, {0: "AH KH QH 10H 9H AS KS AC KC AD", 1: "JD 5D 6D 7D 8D 5S 6S 7S 5C 6C",
+                         2: "8H 7H QS JS 10S 9S QC JC 10C 9C"}, kitty="4D 9D 10D")
+    m = Match(g, dealer=3)
+    m.new_hand(pack)
+    for a in ["bid 6H", "pass", "pass", "pass"]:
+        m.apply_action(a)
+    t5 = Table500.from_record(m, humans=[1], at="end")
+    b_hand = t5._sorted(t5.state, t5.state.hands[1])
+    assert [c.code for c in b_hand][:1] == ["JD"]  # the left bower is a trump, and leads B's hand
+
+
+def test_size_control_scales_the_whole_table():
+    t = Table("501", seed=1, humans=[0])
+    assert "cardkit-size-normal" in t._dom_classes
+    one(t, "cardkit-size").value = "projector"
+    assert t.size == "projector"
+    assert "cardkit-size-projector" in t._dom_classes and "cardkit-size-normal" not in t._dom_classes
+    t.set_size("large")
+    assert one(t, "cardkit-size").value == "large" and "cardkit-size-large" in t._dom_classes
+    with pytest.raises(Exception, match="projector"):
+        t.set_size("huge")
+
+
+def test_end_of_hand_says_what_happened_and_what_to_press():
+    t = Table("501", seed=3, humans=[0])
+    play_out(t)
+    status = t.status.value
+    assert "The hand is over" in status and "Press Next ▶" in status
+    rec = Table.from_record(t.match)
+    rec.to_end()
+    assert "press ⏮ Start" in rec.status.value
+
+
+def test_plurals_and_no_points_where_the_game_counts_none():
+    t = Table.from_record(Match(find_game("501"), seed=1))
+    t.to_end()
+    board = t.board.value
+    assert "1 tricks" not in board and " points" in board
+    t5 = Table500("500", seed=3, humans=[0, 1, 2, 3])
+    assert "points" not in t5.board.value
+
+
+def test_deal_stepper_has_a_start_button():
+    g = find_game("501")
+    d = DealStepper(g, g.new_pack(), dealer=2)
+    d.step(24)
+    assert d.start_button.disabled is False
+    d.start_button.click()
+    assert d.n == 0 and d.start_button.disabled
