@@ -20,7 +20,7 @@ from notebook_tools import NOTEBOOKS, engine_names, load, source
 COURSE_EN = sorted((NOTEBOOKS / "501").glob("*.ipynb"))
 COURSE_ES = sorted((NOTEBOOKS / "501" / "es").glob("*.ipynb"))
 COURSE_500 = sorted((NOTEBOOKS / "500").glob("*.ipynb"))
-OURS = [NOTEBOOKS / "00_start_here.ipynb", *COURSE_EN, *COURSE_ES, *COURSE_500]
+OURS = [NOTEBOOKS / "00_start_here.ipynb", NOTEBOOKS / "00_empieza_aqui.ipynb", *COURSE_EN, *COURSE_ES, *COURSE_500]
 
 
 def nb_id(path: Path) -> str:
@@ -108,7 +108,7 @@ def test_charts_render_offline(path):
         assert 'alt.renderers.enable("svg")' in code
 
 
-@pytest.mark.parametrize("path", COURSE_ES, ids=nb_id)
+@pytest.mark.parametrize("path", [*COURSE_ES, NOTEBOOKS / "00_empieza_aqui.ipynb"], ids=nb_id)
 def test_spanish_notebooks_use_spanish_messages(path):
     first_code = next(c for c in load(path)["cells"] if c["cell_type"] == "code")
     assert 'set_language("es")' in source(first_code)
@@ -125,9 +125,10 @@ def test_spanish_course_mirrors_the_english_one(en):
     assert len(load(es)["cells"]) == len(load(en)["cells"])
 
 
-def test_start_page_links_resolve():
-    text = "".join(source(c) for c in load(NOTEBOOKS / "00_start_here.ipynb")["cells"] if c["cell_type"] == "markdown")
+@pytest.mark.parametrize("name, least", [("00_start_here.ipynb", 12), ("00_empieza_aqui.ipynb", 7)])
+def test_start_page_links_resolve(name, least):
+    text = "".join(source(c) for c in load(NOTEBOOKS / name)["cells"] if c["cell_type"] == "markdown")
     links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
-    assert len(links) >= 12
+    assert len(links) >= least
     for link in links:
         assert (NOTEBOOKS / link).is_file(), link
