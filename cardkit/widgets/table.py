@@ -48,8 +48,12 @@ _CSS = """<style>
 .cardkit-table .cardkit-coach {max-width: 60em;}
 .cardkit-table .cardkit-main {align-items: flex-start; gap: 12px;}
 .cardkit-table .cardkit-side {gap: 6px;}
+.cardkit-table .cardkit-play-bar, .cardkit-table .cardkit-nav {flex-wrap: wrap; row-gap: 2px;}
 .cardkit-table.cardkit-size-large {zoom: 1.25;}
-.cardkit-table.cardkit-size-projector {zoom: 1.4;}
+.cardkit-table.cardkit-size-projector {zoom: 1.3;}
+.cardkit-table .cardkit-badge, .cardkit-table .cardkit-scores th, .cardkit-table .cardkit-center {white-space: nowrap;}
+.cardkit-table .cardkit-board, .cardkit-table .cardkit-scores, .cardkit-table .cardkit-log,
+.cardkit-table .cardkit-status {line-height: 1.25;}
 .cardkit-table.cardkit-size-projector .cardkit-log {max-height: 6em;}
 </style>"""
 
@@ -235,6 +239,7 @@ class Table(W.VBox):
         self.nav = W.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.seat_picker]
                           + ([self.stay_blind] if self.humans and self.game.look_action is not None else [])
                           + [self.size_picker])
+        self.nav.add_class("cardkit-nav")
         side = W.VBox([self.scores, self.log_html])
         side.add_class("cardkit-side")
         main = W.HBox([self.board, side])
@@ -249,21 +254,22 @@ class Table(W.VBox):
         game = self.game
         self.deal_button = _button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
                                    tooltip=_("deal a new hand: random, or the seed typed beside"))
-        self.seed_box = W.Text(value="", placeholder=_("seed (blank: random)"), layout=W.Layout(width="150px"))
+        self.seed_box = W.Text(value="", placeholder=_("seed (blank: random)"), layout=W.Layout(width="130px"))
         self.seed_box.add_class("cardkit-seed")
         self.you_picker = W.Dropdown(options=[(n, s) for s, n in enumerate(game.names)],
                                      value=min(self.humans) if self.humans else 0, description=_("you play"),
-                                     layout=W.Layout(width="150px"))
+                                     layout=W.Layout(width="140px"), style={"description_width": "initial"})
         self.you_picker.add_class("cardkit-you")
         self.you_picker.observe(lambda c: self.choose_seat(c["new"]), names="value")
         sizes = game.table_sizes or (game.players,)
         self.players_picker = W.Dropdown(
             options=[(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in sizes],
-            value=game.players, layout=W.Layout(width="120px"))
+            value=game.players, layout=W.Layout(width="110px"))
         self.players_picker.add_class("cardkit-players")
         kinds = player_names(game)
         self.opponents = W.Dropdown(options=kinds, value=game.default_player if game.default_player in kinds else kinds[0],
-                                    description=_("computers"), layout=W.Layout(width="190px"))
+                                    description=_("computers"), layout=W.Layout(width="190px"),
+                                    style={"description_width": "initial"})
         self.opponents.add_class("cardkit-opponents")
         self.options_box = W.Text(value="", placeholder=_("rules, e.g. {example}").format(
             example=" ".join(f"{k}={v}" for k, v in list(game.option_defaults.items())[:1])),
@@ -605,7 +611,8 @@ class Table(W.VBox):
                  escape(st.summary())]
         if to_act is not None:
             who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
-            parts.append(f"<span class='cardkit-toact'>{escape(_('{name} to act').format(name=who))}</span>")
+            to_act_text = _("{name} to act").format(name=who)
+            parts.append(f"<span class='cardkit-toact'>{escape(to_act_text)}</span>")
         parts.append(escape(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h]))))
         line = " · ".join(parts)
         if st.is_terminal():
@@ -671,8 +678,13 @@ class Table(W.VBox):
             rows.append(f"<tr><th style='text-align:left'>{escape(word)}</th><td></td><td>{tpic}</td><td></td></tr>")
         lines = []
         if view.calls:
-            lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {c}" for s, c in view.calls)))
-        lines.extend(escape(note) for note in view.notes(names))
+            lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {_label(c)}" for s, c in view.calls)))
+        for f, t, c in extra.get("gives") or []:
+            lines.append(escape(_("{a} gave {card} to {b}").format(
+                a=names[f], b=names[t], card=c if c is not None else _("a card face down"))))
+        for s, suit, value in extra.get("marriages") or []:
+            lines.append(escape(_("{name} declared the {suit} marriage ({value})").format(
+                name=names[s], suit=suit, value=value)))
         trick = view.current_trick
         shown, caption = None, ""
         if trick is not None and trick.plays:
@@ -913,7 +925,8 @@ class DealStepper(W.VBox):
         rows = "".join(f"<tr><th style='text-align:left'>{escape(names[s])}</th><td>{cards_svg(list(h))}</td></tr>"
                        for s, h in enumerate(hands) if s in self.targets)
         rows += f"<tr><th style='text-align:left'>{escape(word)}</th><td>{cards_svg([None] * len(talon))}</td></tr>"
-        rows += (f"<tr><th style='text-align:left'>{escape(_('pack'))}</th>"
+        pack_word = _("pack")
+        rows += (f"<tr><th style='text-align:left'>{escape(pack_word)}</th>"
                  f"<td>{cards_svg([None] * (len(self.pack) - self.n))}</td></tr>")
         self.board.value = f"<table class='cardkit-board'>{rows}</table>"
         self.back_button.disabled = self.start_button.disabled = self.n == 0
