@@ -51,6 +51,8 @@ _CSS = """<style>
 .cardkit-table .cardkit-play-bar, .cardkit-table .cardkit-nav {flex-wrap: wrap; row-gap: 2px;}
 .cardkit-table.cardkit-size-large {zoom: 1.25;}
 .cardkit-table.cardkit-size-projector {zoom: 1.3;}
+.cardkit-table table.cardkit-board td {text-align: left;}
+.cardkit-table table.cardkit-board tr {background: none !important;}
 .cardkit-table .cardkit-badge, .cardkit-table .cardkit-scores th, .cardkit-table .cardkit-center {white-space: nowrap;}
 .cardkit-table .cardkit-board, .cardkit-table .cardkit-scores, .cardkit-table .cardkit-log,
 .cardkit-table .cardkit-status {line-height: 1.25;}
