@@ -59,13 +59,15 @@ bench: install
 # start pages are preheated (PRESENT_PREHEAT, a regular expression of the pages to leave cold);
 # one notebook is always preheated: for a class of 25 on one page,
 # `make present PRESENT_PATH=notebooks/501/02_deal_and_auction.ipynb PRESENT_POOL=10`.
-# PRESENT_POOL=0 turns preheating off.
+# PRESENT_POOL=0 turns preheating off. A taken kernel is replaced after PRESENT_FILL_DELAY seconds,
+# so that the replacements do not slow down the pages a class opens all at once.
 .PHONY: present test-browser screenshots
 PRESENT_PATH ?= notebooks
 PRESENT_PORT ?= 8866
 PRESENT_FLAGS ?=
 PRESENT_IDLE ?= 3600
 PRESENT_POOL ?= 2
+PRESENT_FILL_DELAY ?= 30
 PRESENT_PREHEAT ?= ^(?!(.*/)?00_).*
 present: install
 	@echo "cardkit classroom mode: http://127.0.0.1:$(PRESENT_PORT)/ (Ctrl-C stops it)"
@@ -74,6 +76,7 @@ present: install
 		--template=cardkit-present --MappingKernelManager.cull_interval=60 \
 		--MappingKernelManager.cull_idle_timeout=$(PRESENT_IDLE) \
 		$(if $(filter 0,$(PRESENT_POOL)),,--preheat_kernel=True --pool_size=$(PRESENT_POOL) \
+		--VoilaKernelManager.fill_delay=$(PRESENT_FILL_DELAY) \
 		'--VoilaKernelManager.preheat_denylist=["$(PRESENT_PREHEAT)"]') $(PRESENT_FLAGS)
 
 # Real-browser tests: Voila pages driven by headless Chromium (/usr/bin/chromium). Without

@@ -9,6 +9,9 @@ kernels that have already run the page: *preheated*; the benchmark waits until t
 Each run opens the page ``--runs`` times, one after the other, in headless Chromium
 (``/usr/bin/chromium``) at 1280×720 and prints the median of:
 
+(Preheated: the benchmark waits until the pool's kernels have run the page and gone idle, as
+they have when a class arrives a few minutes after the server started.)
+
 - **first paint**: the browser's first contentful paint, from the navigation start;
 - **clickable table**: until a table button (``.cardkit-table button``) is visible and enabled, from
   the navigation start (a page without a table: until Voila shows the page);
@@ -76,13 +79,36 @@ def serve(notebook: str, pool: int, log: Path) -> tuple[subprocess.Popen[bytes],
                 break
         except OSError:
             time.sleep(0.2)
-    if pool:  # wait until the pool holds `pool` kernels that have run the page
+    if pool:  # wait until the pool holds `pool` kernels that have run the page (and gone idle)
         while time.monotonic() < deadline + 300:
-            if "is filled with" in log.read_text(errors="replace"):
+            if "is filled with" in log.read_text(errors="replace") and len(kernels(proc.pid)) >= pool:
                 break
             time.sleep(0.5)
-        time.sleep(2)
+        wait_idle(proc.pid)
     return proc, f"http://127.0.0.1:{port}/"
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def wait_idle(root: int, limit: float = 300) -> None:
+    """Wait until the server's kernels have run their pages: less than 0.1 s of CPU in 2 s."""
+    deadline = time.monotonic() + limit
+    before = cpu_seconds(list(kernels(root)))
+    while time.monotonic() < deadline:
+        time.sleep(2)
+        now = cpu_seconds(list(kernels(root)))
+        if now - before < 0.1:
+            return
+        before = now
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -131,6 +157,8 @@ def measure(notebook: str, pool: int, runs: int, browser) -> dict[str, float]:
         time.sleep(1)
         mem = kernels(proc.pid)
         used = [kb for pid, kb in mem.items()] or [0]
+        print(f"  pool {pool}: first paint {[round(x, 2) for x in paints]}, clickable {[round(x, 2) for x in readies]}",
+              flush=True)
         return {"first paint": statistics.median(paints), "clickable": statistics.median(readies),
                 "worst clickable": max(readies), "kernel MB": statistics.median(used) / 1024,
                 "kernels": len(mem), "kernels before": len(before)}
