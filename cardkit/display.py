@@ -35,8 +35,11 @@ __all__ = ["Shown", "facts", "html_of", "plain_rule", "refusal", "say", "text_of
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
         ".cardkit-cardname{font-weight:bold;white-space:nowrap}"
-        ".cardkit-facts th{text-align:left;padding:2px 12px 2px 0;font-weight:normal;color:#444}"
-        ".cardkit-facts td{text-align:left;padding:2px 0}</style>")
+        "table.cardkit-facts tr{background:none !important}"
+        "table.cardkit-facts th{text-align:left !important;padding:2px 12px 2px 0;font-weight:normal;color:#444}"
+        "table.cardkit-facts td{text-align:left !important;padding:2px 0}</style>")
+#: How much of each card a small row of cards shows (more than the table's hands: the ranks stay clear).
+_SMALL: dict[str, Any] = {"width": 34, "height": 48, "overlap": 0.8}
 
 
 class Shown:
@@ -111,12 +114,12 @@ def html_of(value: Any, names: Sequence[str] | None = None) -> str:
     if isinstance(value, Cards):
         if not value:
             return escape(_("no cards"))
-        return cards_svg(list(value), width=34, height=48)
+        return cards_svg(list(value), **_SMALL)
     if isinstance(value, Trick):
         def name(s: int) -> str:
             return names[s] if names else "ABCDEFGH"[s]
         cells = "".join(f"<span style='display:inline-block;text-align:center;margin-right:4px'>"
-                        f"{escape(name(s))}<br>{cards_svg([c], width=34, height=48)}</span>" for s, c in value.plays)
+                        f"{escape(name(s))}<br>{cards_svg([c], **_SMALL)}</span>" for s, c in value.plays)
         won = "" if value.winner is None else " " + escape(_("won by {name}").format(name=name(value.winner)))
         return f"<span style='display:inline-block;vertical-align:middle'>{cells}</span>{won}"
     if _is_action(value):
