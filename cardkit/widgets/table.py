@@ -681,12 +681,7 @@ class Table(W.VBox):
         lines = []
         if view.calls:
             lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {_label(c)}" for s, c in view.calls)))
-        for f, t, c in extra.get("gives") or []:
-            lines.append(escape(_("{a} gave {card} to {b}").format(
-                a=names[f], b=names[t], card=c if c is not None else _("a card face down"))))
-        for s, suit, value in extra.get("marriages") or []:
-            lines.append(escape(_("{name} declared the {suit} marriage ({value})").format(
-                name=names[s], suit=suit, value=value)))
+        lines.extend(escape(note) for note in view.notes(names))
         trick = view.current_trick
         shown, caption = None, ""
         if trick is not None and trick.plays:
