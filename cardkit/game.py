@@ -374,6 +374,13 @@ class State(ABC):
         trump, rules.md 500 §6); a card's own suit unless the game says otherwise."""
         return card.suit
 
+    def power(self, card: Card, led: Suit | None) -> int | None:
+        """How strongly ``card`` plays to a trick whose led suit is ``led`` under the contract (the
+        ranking :func:`cardkit.tricks.trick_winner` reads; higher wins), where the game ranks cards
+        otherwise than by their order in the pack (Five Hundred's bowers and joker, rules.md 500
+        §6); ``None`` by default. Valid once a trump suit stands."""
+        return None
+
     def all_tricks(self) -> list[Trick]:
         """The completed tricks and the trick in progress when a card has been played to it."""
         if self.trick is not None and self.trick.plays:

@@ -637,20 +637,18 @@ class Table(W.VBox):
         """``cards`` as a hand is held: grouped by suit, trumps first once they are known (a
         bower or a nominated joker among them), each suit from its highest card down."""
         order = {c: i for i, c in enumerate(self.game.new_pack())}  # suit by suit, highest first
-        known = getattr(st, "contract", None) is not None
-        trump = getattr(st, "trump", None) if known else None
-        suit_of = getattr(st, "suit_of", None) if known else None
-        power = getattr(st, "power", None) if known else None
+        trump = st.trump  # None before a trump suit stands, and in no trumps
         suits = [trump] if trump is not None else []
         for c in order:
             if c.suit is not None and c.suit not in suits:
                 suits.append(c.suit)
 
         def key(c: Card) -> tuple[int, int]:
-            s = suit_of(c) if suit_of is not None else c.suit
+            s = st.suit_of(c) if trump is not None else c.suit
             if s is None:
                 return (-1, 0)  # a joker of no suit: first
-            rank = -power(c, s) if power is not None else order.get(c, len(order))
+            power = st.power(c, s) if trump is not None else None
+            rank = -power if power is not None else order.get(c, len(order))
             return (suits.index(s) if s in suits else len(suits), rank)
 
         return sorted(cards, key=key)
