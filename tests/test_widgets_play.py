@@ -170,3 +170,76 @@ def test_deal_stepper_has_a_start_button():
     assert d.start_button.disabled is False
     d.start_button.click()
     assert d.n == 0 and d.start_button.disabled
+
+
+def _board_rows(t: Table) -> dict[str, list[Card]]:
+    """The cards of each seat's row in the board picture, in the order drawn (each face's title)."""
+    import re
+
+    rows = {}
+    for row in re.findall(r"<tr><th[^>]*>(.*?)</th>(.*?)</tr>", t.board.value):
+        name = re.sub(r"<[^>]+>|▶ ", "", row[0]).strip()
+        rows[name] = [Card.parse(x) for x in re.findall(r"<title>(.*?)</title>", row[1])]
+    return rows
+
+
+def _held_in_order(st, cards: list[Card]) -> bool:
+    """Grouped by suit (the effective suit once trumps are known), trumps first, each suit from its
+    highest card down (the engine's power once trumps are known, the pack's order before)."""
+    pack = list(st.game.new_pack())
+    groups: list = []
+    last = None
+    for c in cards:
+        s = st.suit_of(c) if st.trump is not None else c.suit
+        if s != (groups[-1] if groups else object()):
+            if s in groups:
+                return False  # a suit split in two
+            groups.append(s)
+            last = None
+        power = st.power(c, s) if st.trump is not None and s is not None else None
+        rank = -power if power is not None else pack.index(c)  # 501 ranks by the pack's order
+        if last is not None and rank < last:
+            return False
+        last = rank
+    trumps = [g for g in groups if g is not None]
+    return st.trump is None or not trumps or st.trump not in trumps or trumps[0] == st.trump
+
+
+@pytest.mark.parametrize("name", ["501", "500"])
+def test_board_picture_shows_every_hand_sorted_by_suit_and_rank(name):
+    """The board picture (not only the card buttons) holds each hand sorted, trumps first once
+    known; checked at every step of a few hands of both games, every hand face up."""
+    cls = Table500 if name == "500" else Table
+    seen_trump = 0
+    for seed in range(1, 5):
+        t = cls(name, seed=seed)  # no human: computers play, every hand face up
+        t.seat_picker.value = None
+        for _step in range(40):
+            rows = _board_rows(t)
+            st = t.state
+            for s, seat in enumerate(t.game.names):
+                hand = st.view(None).hands[s]
+                if isinstance(hand, int) or not hand:
+                    continue
+                assert sorted(c.code for c in rows[seat]) == sorted(c.code for c in hand)
+                assert _held_in_order(st, rows[seat]), (name, seed, seat, [str(c) for c in rows[seat]])
+            seen_trump += st.trump is not None
+            if not t.next():
+                break
+    assert seen_trump  # the trumps-first order was checked too
+
+
+def test_board_picture_leads_with_the_trumps_bowers_included():
+    g = find_game("500")
+    pack = g.arrange(3, {0: "AH KH QH 10H 9H AS KS AC KC AD", 1: "JD 5D 6D 7D 8D 5S 6S 7S 5C 6C",
+                         2: "8H 7H QS JS 10S 9S QC JC 10C 9C"}, kitty="4D 9D 10D")
+    m = Match(g, dealer=3)
+    m.new_hand(pack)
+    for a in ["bid 6H", "pass", "pass", "pass"]:
+        m.apply_action(a)
+    t5 = Table500.from_record(m, humans=[1], at="end")
+    t5.seat_picker.value = None
+    b_row = [str(c) for c in _board_rows(t5)["B"]]
+    # hearts are trumps (rules.md 500 §5): the left bower J♦ is B's only trump and comes first
+    # then the other suits in the pack's order, each from its highest card down
+    assert b_row == ["J♦", "7♠", "6♠", "5♠", "6♣", "5♣", "8♦", "7♦", "6♦", "5♦"]

@@ -665,7 +665,7 @@ class Table(W.VBox):
             if isinstance(hand, int):
                 pic = cards_svg([None] * hand) if hand else ""
             else:
-                pic = cards_svg(list(hand), highlight=legal_cards if s == to_act else ())
+                pic = cards_svg(self._sorted(st, hand), highlight=legal_cards if s == to_act else ())
             tally = view.tally(s) or ""
             name = f"<span class='cardkit-toact'>▶ {escape(names[s])}</span>" if s == to_act else escape(names[s])
             rows.append(f"<tr><th style='text-align:left'>{name}</th>"
