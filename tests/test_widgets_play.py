@@ -112,14 +112,8 @@ def test_review_names_the_cards_that_left_best_play():
     assert t.review()[0].startswith("You kept to best play")
 
 
-def test_hands_are_shown_sorted_by_suit_and_rank_trumps_first():
-    t = Table("501", seed=1, humans=[0])
-    st = t.state
-    shown = [Card.parse(b.description) for b in t.find("cardkit-card")] or t._sorted(st, st.hands[0])
-    order = [c.code for c in t.game.new_pack()]  # suit by suit, each from its highest card (A 10 K Q J 9)
-    assert [c.code for c in shown] == sorted((c.code for c in st.hands[0]), key=order.index)
-    assert [c.code for c in shown] != [c.code for c in st.hands[0]] or len(shown) < 2
-    # once trumps are known they come first: Five Hundred, hearts trumps, the bowers among them
+def _hearts_contract() -> Table500:
+    """Five Hundred, A bid 6♥ and everyone passed; B (played by the user) holds the left bower J♦."""
     g = find_game("500")
     pack = g.arrange(3, {0: "AH KH QH 10H 9H AS KS AC KC AD", 1: "JD 5D 6D 7D 8D 5S 6S 7S 5C 6C",
                          2: "8H 7H QS JS 10S 9S QC JC 10C 9C"}, kitty="4D 9D 10D")
@@ -128,6 +122,18 @@ def test_hands_are_shown_sorted_by_suit_and_rank_trumps_first():
     for a in ["bid 6H", "pass", "pass", "pass"]:
         m.apply_action(a)
     t5 = Table500.from_record(m, humans=[1], at="end")
+    return t5
+
+
+def test_hands_are_shown_sorted_by_suit_and_rank_trumps_first():
+    t = Table("501", seed=1, humans=[0])
+    st = t.state
+    shown = [Card.parse(b.description) for b in t.find("cardkit-card")] or t._sorted(st, st.hands[0])
+    order = [c.code for c in t.game.new_pack()]  # suit by suit, each from its highest card (A 10 K Q J 9)
+    assert [c.code for c in shown] == sorted((c.code for c in st.hands[0]), key=order.index)
+    assert [c.code for c in shown] != [c.code for c in st.hands[0]] or len(shown) < 2
+    # once trumps are known they come first: Five Hundred, hearts trumps, the bowers among them
+    t5 = _hearts_contract()
     b_hand = t5._sorted(t5.state, t5.state.hands[1])
     assert [c.code for c in b_hand][:1] == ["JD"]  # the left bower is a trump, and leads B's hand
 
@@ -230,14 +236,7 @@ def test_board_picture_shows_every_hand_sorted_by_suit_and_rank(name):
 
 
 def test_board_picture_leads_with_the_trumps_bowers_included():
-    g = find_game("500")
-    pack = g.arrange(3, {0: "AH KH QH 10H 9H AS KS AC KC AD", 1: "JD 5D 6D 7D 8D 5S 6S 7S 5C 6C",
-                         2: "8H 7H QS JS 10S 9S QC JC 10C 9C"}, kitty="4D 9D 10D")
-    m = Match(g, dealer=3)
-    m.new_hand(pack)
-    for a in ["bid 6H", "pass", "pass", "pass"]:
-        m.apply_action(a)
-    t5 = Table500.from_record(m, humans=[1], at="end")
+    t5 = _hearts_contract()
     t5.seat_picker.value = None
     b_row = [str(c) for c in _board_rows(t5)["B"]]
     # hearts are trumps (rules.md 500 §5): the left bower J♦ is B's only trump and comes first
