@@ -8,7 +8,7 @@ numba is missing, or when the environment variable ``CARDKIT_SOLVER_NOJIT`` is s
 from __future__ import annotations
 
 import os
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar, cast
 
 ENABLED = False
 if os.environ.get("CARDKIT_SOLVER_NOJIT", "") != "1":
@@ -20,10 +20,15 @@ if os.environ.get("CARDKIT_SOLVER_NOJIT", "") != "1":
         ENABLED = False
 
 
-def njit(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``numba.njit(cache=True)`` when the accelerator is on, else ``func`` unchanged."""
+#: A search kernel: numba's compiled dispatcher is called with the same arguments and returns the same.
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def njit(func: F) -> F:
+    """``numba.njit(cache=True)`` when the accelerator is on, else ``func`` unchanged; either way a
+    callable of ``func``'s signature."""
     if not ENABLED:
         return func
     import numba
 
-    return numba.njit(cache=os.environ.get("CARDKIT_SOLVER_CACHE", "1") == "1", nogil=True)(func)
+    return cast(F, numba.njit(cache=os.environ.get("CARDKIT_SOLVER_CACHE", "1") == "1", nogil=True)(func))

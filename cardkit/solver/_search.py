@@ -23,7 +23,7 @@ from ._jit import njit
 
 
 @njit
-def probe(lo: int, hi: int, alpha: int, beta: int) -> tuple:
+def probe(lo: int, hi: int, alpha: int, beta: int) -> tuple[bool, int, int, int]:
     """A table entry's bounds ``lo``..``hi`` read against the window ``(alpha, beta)``.
 
     Returns ``(cut, value, alpha, beta)``: ``cut`` when the entry settles the node (its value is
@@ -43,7 +43,7 @@ def probe(lo: int, hi: int, alpha: int, beta: int) -> tuple:
 
 
 @njit
-def stored(lo: int, hi: int, best: int, a0: int, b0: int) -> tuple:
+def stored(lo: int, hi: int, best: int, a0: int, b0: int) -> tuple[int, int]:
     """The bounds ``(lo, hi)`` of an entry after a node searched in the window ``(a0, b0)``
     returned ``best`` (fail-soft: at most ``a0`` is an upper bound, at least ``b0`` a lower one,
     in between the exact value)."""
@@ -60,7 +60,7 @@ def stored(lo: int, hi: int, best: int, a0: int, b0: int) -> tuple:
 
 
 @njit
-def bounds_cut(lb: int, ub: int, alpha: int, beta: int) -> tuple:
+def bounds_cut(lb: int, ub: int, alpha: int, beta: int) -> tuple[bool, int]:
     """``(cut, value)``: whether a node whose value is known to lie in ``lb``..``ub`` (and is never
     below 0) is settled against the window ``(alpha, beta)`` without a search."""
     if ub <= alpha or lb == ub:

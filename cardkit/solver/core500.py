@@ -47,7 +47,12 @@ FIELDS = 21
 WORDS = 9
 
 
-def new_table(log_size: int = LOG_TT) -> tuple[np.ndarray, ...]:
+#: A transposition table: the keys (:data:`WORDS` words an entry), the low and high bounds, and
+#: the best move, one array each.
+Table = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def new_table(log_size: int = LOG_TT) -> Table:
     """A transposition table of ``2**log_size`` entries: a key of :data:`WORDS` int64 words and
     two int8 bounds and an int16 best move per entry (76 bytes an entry)."""
     n = 1 << log_size
@@ -74,7 +79,8 @@ def _power(c: int, led: int, trump: int, esuit: np.ndarray, strength: np.ndarray
     if s == 4:
         return JOKER_TOP
     if s == trump or s == led:
-        return strength[c]
+        power: int = strength[c]
+        return power
     return -1
 
 
@@ -131,7 +137,7 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, suitmask: n
 
 @njit
 def sure_tricks(h: np.ndarray, n: int, trump: int, jk: int, opts: np.ndarray, suitorder: np.ndarray,
-                suitlen: np.ndarray, twin: np.ndarray) -> tuple:
+                suitlen: np.ndarray, twin: np.ndarray) -> tuple[int, int]:
     """``(seat, k)``: a seat sure to win ``k`` tricks wherever its cards fall, or ``(-1, 0)``.
     The highest trump left wins the trick it is played to, and so do the next ones while the same
     seat holds them (rules.md 500 §6); in no-trump the free joker wins its trick (§8), unless a
@@ -561,7 +567,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             d = e
             mode = 0
             continue
-        best = fr[d, _BEST]
+        best: int = fr[d, _BEST]
         idx = fr[d, _IDX]
         if idx >= 0:
             lo = 0

@@ -38,7 +38,11 @@ INF = 10_000
 LOG_TT = 20
 
 
-def new_table(log_size: int = LOG_TT) -> tuple[np.ndarray, ...]:
+#: A transposition table: the two key words, the low and high bounds, and the best card, one array each.
+Table = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def new_table(log_size: int = LOG_TT) -> Table:
     """A transposition table of ``2**log_size`` entries: keys (2 × int64), bounds (2 × int16),
     best card (int8). About 21 bytes per entry (22 MB at the default size)."""
     n = 1 << log_size
@@ -110,7 +114,7 @@ def _top_run(s: int, p: int, h: np.ndarray) -> int:
 
 
 @njit
-def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple:
+def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple[int, int, int, int]:
     """Points the seats are sure to take, for the bounds of the search (rules.md 501 §3, §8).
 
     Returns ``(qt, rounds, owner, top)``: ``qt`` the points of the tricks the ``leader`` wins in a
@@ -476,7 +480,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
             mode = 0
             continue
         # all moves tried, or a cut: store the bound and return to the parent
-        best = fr[d, _BEST]
+        best: int = fr[d, _BEST]
         idx = fr[d, _IDX]
         if idx >= 0:
             key1 = fr[d, _KEY1]

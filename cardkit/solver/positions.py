@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from ..cards import Card
 from ..game import Game, State
 
 
@@ -42,11 +43,11 @@ def random_play_state(game: Game, seed: int, tricks_left: int | None = None, mid
             state.apply_action(pick if pick is not None else rng.choice(legal))
         if state.is_terminal():
             continue
-        total = len(state.hands[state.current_player()])
+        total = len(state.hands[state.actor()])
         if tricks_left is not None:
             if not 1 <= tricks_left <= total:
                 raise ValueError(f"tricks_left={tricks_left}: the play phase has {total} tricks")
-            while len(state.hands[state.current_player()]) > tricks_left or _mid(state):
+            while len(state.hands[state.actor()]) > tricks_left or _mid(state):
                 state.apply_action(rng.choice(state.legal_actions()))
                 if state.is_terminal():
                     break
@@ -64,8 +65,8 @@ def _mid(state: State) -> bool:
     return bool(trick is not None and trick.plays)
 
 
-def setup_501(hands, declarer: int, trump: str | None, contract: int, dealer: int = 2,
-              plays: str | list[str] = ()) -> State:
+def setup_501(hands: Sequence[str | Sequence[Card]], declarer: int, trump: str | None, contract: int,
+              dealer: int = 2, plays: str | Sequence[str] = ()) -> State:
     """A 501♠ hand standing at the first lead with the given hands after the exchange.
 
     The hand is reached through the engine's own actions: the declarer bids ``contract``, the

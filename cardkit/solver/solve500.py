@@ -13,16 +13,32 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 import numpy as np
 
 from ..actions import Play
-from ..cards import JOKER
+from ..cards import JOKER, Card
 from ..errors import CardkitError
 from ..game import Action
 from ..i18n import _
 from . import core500
+
+if TYPE_CHECKING:
+    from ..game500 import Contract, State500
+    from . import Solution
+
+
+def _contract_in_play(state: State500) -> Contract:
+    """The contract of a hand in its play phase.
+
+    Raises:
+        CardkitError: the hand is not in its play phase (rules.md 500 §7).
+    """
+    if state.phase != "play" or state.trick is None or state.contract is None:
+        raise CardkitError(_("the solver needs a hand in its play phase, not '{phase}' (rules.md 500 §7)")
+                           .format(phase=state.phase))
+    return state.contract
 
 
 @dataclass
@@ -57,7 +73,7 @@ class Position500:
     banked: int
     misere: bool
     target: int
-    index: dict
+    index: dict[tuple[int, Card], int]
 
     @property
     def to_act(self) -> int:
@@ -69,25 +85,25 @@ class Position500:
         """The number of seats in play."""
         return len(self.seats)
 
-    def invariants(self) -> tuple:
+    def invariants(self) -> tuple[Hashable, ...]:
         """What a transposition-table entry depends on besides the position itself."""
         return (self.trump, self.jk, self.side, self.n, tuple(self.opts), self.esuit.tobytes(),
                 self.strength.tobytes())
 
     @classmethod
-    def from_state(cls, state) -> Position500:
+    def from_state(cls, state: State500) -> Position500:
         """The position of a :class:`~cardkit.game500.State500` in its play phase.
 
         Raises:
             CardkitError: the hand is not in its play phase (rules.md 500 §7).
         """
-        if state.phase != "play" or state.trick is None:
-            raise CardkitError(_("the solver needs a hand in its play phase, not '{phase}' (rules.md 500 §7)")
-                               .format(phase=state.phase))
+        contract = _contract_in_play(state)
+        contractor = state.contractor
+        assert state.trick is not None and contractor is not None, "a hand in play has a trick and a contractor"
         pack = list(state.game.new_pack())
         if len(pack) > 63:
             raise CardkitError(f"the solver handles packs of up to 63 cards, not {len(pack)}")
-        copies: dict = {}
+        copies: dict[Card, list[int]] = {}
         for i, c in enumerate(pack):
             copies.setdefault(c, []).append(i)
         trump = -1 if state.trump is None else state.trump.value
@@ -103,6 +119,7 @@ class Position500:
                 jk = idxs[0]
             else:
                 suit = state.suit_of(c)
+                assert suit is not None, "only the free joker has no suit (rules.md 500 §8)"
                 s, st = suit.value, state.power(c, suit)
             for i in idxs:
                 esuit[i], strength[i] = s, st
@@ -119,9 +136,9 @@ class Position500:
                 suitmask[s] |= 1 << i
         seats = tuple(state.active)
         pos = {s: i for i, s in enumerate(seats)}
-        used: dict = {}
+        used: dict[Card, int] = {}
 
-        def take(card) -> int:
+        def take(card: Card) -> int:
             k = used.get(card, 0)
             used[card] = k + 1
             return copies[card][k]
@@ -133,15 +150,14 @@ class Position500:
             i = take(card)
             table |= 1 << i
         if trick.plays:
+            assert trick.led_suit is not None, "a trick with a card played has a led suit"
             led = trick.led_suit.value
-            best = None
             for seat, card in trick.plays:
                 pw = state.power(card, trick.led_suit)
-                if best is None or pw > best:
-                    best, wpos = pw, pos[seat]
-            wpow = best
+                if wpos < 0 or pw > wpow:
+                    wpow, wpos = pw, pos[seat]
         hands = []
-        index: dict = {}
+        index: dict[tuple[int, Card], int] = {}
         for s in seats:
             m = 0
             for card in state.hands[s]:
@@ -152,8 +168,8 @@ class Position500:
         ls = sum(1 << s.value for s in state.led_suits)
         vo = sum(sum(1 << (4 * p + s.value) for s in state.shown_void[seat]) for p, seat in enumerate(seats))
         pl = sum(sum(1 << (4 * p + s.value) for s in state.played_suits[seat]) for p, seat in enumerate(seats))
-        misere = state.contract.is_misere
-        counted = (state.contractor,) if misere else state.contracting_seats()
+        misere = contract.is_misere
+        counted = (contractor,) if misere else state.contracting_seats()
         side = sum(1 << pos[s] for s in counted if s in pos)
         r = state.rules
         opts = np.zeros(core500.NOPTS, np.int64)
@@ -164,13 +180,15 @@ class Position500:
         opts[core500.OPT_VOID] = ("off", "last-card-exempt", "last-card-loses").index(r.joker_void)
         opts[core500.OPT_FIRSTLAST] = r.joker_first_last
         opts[core500.OPT_MISERE] = misere
-        banked = state.tricks_won[state.contractor] if misere else state.contract_tricks()
-        target = 0 if misere else state.contract.tricks
+        banked = state.tricks_won[contractor] if misere else state.contract_tricks()
+        target = 0 if misere else contract.tricks
         return cls(seats, tuple(hands), pos[trick.leader], table, led, wpow, wpos, ls, vo, pl, side, trump, jk,
                    opts, esuit, strength, twin, suitmask, suitorder, suitlen, banked, misere, target, index)
 
-    def move_of(self, seat: int, action: Play) -> int:
-        """The kernel's move number of ``seat``'s ``action``."""
+    def move_of(self, seat: int, action: Action) -> int:
+        """The kernel's move number of ``seat``'s ``action`` (a :class:`~cardkit.actions.Play`: the
+        play phase has no other action)."""
+        assert isinstance(action, Play), f"{action} is not a card played"
         if action.card is JOKER and self.jk >= 0 and action.names is not None:
             return self.jk + 64 * (action.names.value + 1)
         return self.index[(seat, action.card)]
@@ -216,7 +234,7 @@ class Solver500:
 
     def __init__(self, log_tt: int = core500.LOG_TT) -> None:
         self.table = core500.new_table(log_tt)
-        self._gens: dict = {}
+        self._gens: dict[tuple[Hashable, ...], int] = {}
         self.mv = np.zeros((core500.MAXDEPTH, 80), np.int64)
         self.fr = np.zeros((core500.MAXDEPTH, core500.FIELDS), np.int64)
         self.kw = np.zeros((core500.MAXDEPTH, core500.WORDS), np.int64)
@@ -302,11 +320,11 @@ class Solver500:
         0 or 1, the hand stopping at the first)."""
         return pos.banked + self.exact(pos)
 
-    def position_value(self, state) -> int:
+    def position_value(self, state: State500) -> int:
         """:meth:`value` of an engine state."""
         return self.value(Position500.from_state(state))
 
-    def result(self, state: Any, exact: bool = False) -> dict[str, Any]:
+    def result(self, state: State500, exact: bool = False) -> dict[str, Any]:
         """The contract's result with best play by everyone from the play position ``state``
         (unchanged), scored by the game's own rule (:func:`cardkit.game500.contract_score`: a
         sweep pays at least 250, rules.md 500 §10): ``made``, ``score`` (the contracting side's
@@ -314,7 +332,7 @@ class Solver500:
         ``exact`` changes nothing (the tricks are always exact)."""
         from ..game500 import TRICKS, contract_made, contract_score
 
-        contract = state.contract
+        contract = _contract_in_play(state)
         if not exact:
             made, sweep = self.made_and_sweep(state, contract_score(contract, TRICKS, True) != contract.value)
             value = contract_score(contract, TRICKS if sweep else 0, made)
@@ -328,7 +346,7 @@ class Solver500:
         return {"made": made, "score": value if made else -value,
                 "summary": f"{state.summary()} with best play: {tricks} {unit}", "tricks": tricks}
 
-    def made_and_sweep(self, state: Any, ask_sweep: bool = True) -> tuple[bool, bool]:
+    def made_and_sweep(self, state: State500, ask_sweep: bool = True) -> tuple[bool, bool]:
         """``(made, sweep)`` of a play position with best play, by narrow searches only: whether the
         contracting side takes the tricks bid (misère: whether the contractor takes none), and, when
         ``ask_sweep`` and it is made, whether it takes all ten (rules.md 500 §9, §10)."""
@@ -344,11 +362,11 @@ class Solver500:
         made = at_least(pos.target)
         return made, bool(made and ask_sweep and at_least(10))
 
-    def action_values(self, state) -> list[tuple[Action, int]]:
+    def action_values(self, state: State500) -> list[tuple[Action, int]]:
         """Each legal action of the seat to act with the value after it (best play by all)."""
         return [(a, lo) for a, lo, _hi in self.action_ranges(state)[0]]
 
-    def action_ranges(self, state, budget: Budget | None = None) -> tuple[list[tuple[Action, int, int]], str]:
+    def action_ranges(self, state: State500, budget: Budget | None = None) -> tuple[list[tuple[Action, int, int]], str]:
         """Each legal action with the lowest and highest value it can have after it (equal when
         solved), and ``""`` or why the answer stops short (the ``budget`` was spent).
 
@@ -356,7 +374,7 @@ class Solver500:
         each), then the exact values; a search the budget stops leaves the bounds proved so far.
         """
         pos = Position500.from_state(state)
-        seat = state.current_player()
+        seat = state.actor()
         acts = list(state.legal_actions())
         moves = [pos.move_of(seat, a) for a in acts]
         top = max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
@@ -394,7 +412,7 @@ class Solver500:
         """The transposition table's size in bytes."""
         return sum(a.nbytes for a in self.table)
 
-    def solve(self, state, budget: Budget | None = None):
+    def solve(self, state: State500, budget: Budget | None = None) -> Solution:
         """A :class:`~cardkit.solver.Solution` for a Five Hundred play position.
 
         ``budget``: a :class:`Budget` (time, nodes) for the whole answer; when it is spent the
@@ -405,13 +423,16 @@ class Solver500:
         pos = Position500.from_state(state)
         triples, note = self.action_ranges(state, budget)
         values = [ActionValue(a, lo) for a, lo, _hi in triples]
-        seat = state.current_player()
+        seat = state.actor()
         maxim = bool((pos.side >> pos.seats.index(seat)) & 1) != pos.misere
         pick = max if maxim else min
         best = pick(lo for _a, lo, _hi in triples)
         best_hi = pick(hi for _a, _lo, hi in triples)
         names = state.game.names
-        counted = (state.contractor,) if pos.misere else state.contracting_seats()
+        counted = state.contracting_seats()
+        if pos.misere:
+            assert state.contractor is not None, "a misère is played by its contractor"
+            counted = (state.contractor,)
         who = " ".join(names[s] for s in counted)
         if pos.misere:
             heading = _("Five Hundred: {seat} to play; {contract} by {who}; value: tricks {who} takes "

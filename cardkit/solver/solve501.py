@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,6 +23,10 @@ from ..game import Action
 from ..i18n import _
 from . import core501
 
+if TYPE_CHECKING:
+    from ..game501 import State501
+    from . import Solution
+
 #: 501 ranks low to high, as the kernel numbers them (rules.md 501 §3).
 _RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
 _R = {r: i for i, r in enumerate(_RANKS)}
@@ -31,7 +35,8 @@ _SUITS = tuple(Suit)
 
 def card_index(card: Card) -> int:
     """The kernel's number of a 501 card: ``suit * 6 + r``, ``r`` 0..5 for 9 J Q K 10 A."""
-    return card.suit.value * 6 + _R[card.rank]  # type: ignore[union-attr]
+    assert card.suit is not None and card.rank is not None, "the 501 pack has no joker"
+    return card.suit.value * 6 + _R[card.rank]
 
 
 def index_card(i: int) -> Card:
@@ -71,7 +76,7 @@ class Position501:
         return self.seats[self.to_act]
 
     @classmethod
-    def from_state(cls, state) -> Position501:
+    def from_state(cls, state: State501) -> Position501:
         """The position of a :class:`~cardkit.game501.State501` in its play phase.
 
         Raises:
@@ -80,18 +85,20 @@ class Position501:
         if state.phase != "play" or state.trick is None:
             raise CardkitError(_("the solver needs a hand in its play phase, not '{phase}' (rules.md 501 §8)")
                                .format(phase=state.phase))
-        seats = tuple(state.active)
+        s0, s1, s2 = state.active
+        seats = (s0, s1, s2)
         pos = {s: i for i, s in enumerate(seats)}
-        hands = tuple(sum(1 << card_index(c) for c in state.hands[s]) for s in seats)
+        h0, h1, h2 = (sum(1 << card_index(c) for c in state.hands[s]) for s in seats)
         plays = state.trick.plays
         c0 = card_index(plays[0][1]) if len(plays) > 0 else -1
         c1 = card_index(plays[1][1]) if len(plays) > 1 else -1
         d = state.declarer
+        assert d is not None and state.contract is not None, "a 501 hand in play has a declarer and a contract"
         won = state.tricks_won[d] > 0
         marr = sum(v for s, _s, v in state.marriages if s == d)
         banked = state.points[d] + marr if won else 0
         pend = 0 if won else marr
-        return cls(seats, hands, pos[state.trick.leader], c0, c1,  # type: ignore[arg-type]
+        return cls(seats, (h0, h1, h2), pos[state.trick.leader], c0, c1,
                    -1 if state.trump is None else state.trump.value, pos[d], int(won), pend, banked,
                    state.contract)
 
@@ -132,17 +139,17 @@ class Solver501:
         """The declarer's hand total (card points + marriages that count) with best play."""
         return pos.banked + self.gain(pos)
 
-    def action_values(self, state) -> list[tuple[Action, int]]:
+    def action_values(self, state: State501) -> list[tuple[Action, int]]:
         """Each legal action of the seat to act, with the declarer's hand total after it with
         best play by all; in the engine's order of :meth:`legal_actions`."""
         pos = Position501.from_state(state)
-        out = []
+        out: list[tuple[Action, int]] = []
         for a in state.legal_actions():
             assert isinstance(a, Play)
             out.append((a, pos.banked + self.gain(pos, card_index(a.card), a.marriage)))
         return out
 
-    def solve(self, state, budget: object = None):
+    def solve(self, state: State501, budget: object = None) -> Solution:
         """A :class:`~cardkit.solver.Solution` for a 501 play position (see :func:`cardkit.solver.solve`).
 
         ``budget`` is accepted for the common interface and not needed: a whole 501 play phase (three
@@ -159,14 +166,14 @@ class Solver501:
         heading = _("501♠: {who} to play; declarer {decl}, contract {contract} {trump}; "
                     "value: {decl}'s hand total with best play").format(
             who=names[pos.to_act_seat], decl=names[d], contract=state.contract, trump=trump)
-        return Solution("501", pos.to_act_seat, maxim, values, best, "points", state.contract,
-                        best >= state.contract, (d,), list(names), heading)
+        return Solution("501", pos.to_act_seat, maxim, values, best, "points", pos.contract,
+                        best >= pos.contract, (d,), list(names), heading)
 
-    def position_value(self, state) -> int:
+    def position_value(self, state: State501) -> int:
         """The declarer's hand total with best play from ``state`` (one search, no table)."""
         return self.value(Position501.from_state(state))
 
-    def result(self, state: Any, exact: bool = False) -> dict[str, Any]:
+    def result(self, state: State501, exact: bool = False) -> dict[str, Any]:
         """The contract's result with best play by everyone from the play position ``state``
         (unchanged), scored by the game's own rule (:func:`cardkit.game501.declarer_change`,
         rules.md 501 §6, §10): ``made``, ``score`` (the declarer's change), ``summary``,
@@ -177,11 +184,11 @@ class Solver501:
         pos = Position501.from_state(state)
         if exact:
             total = self.value(pos)
-            made, points = contract_made(total, state.contract), float(total)
+            made, points = contract_made(total, pos.contract), float(total)
         else:
-            need = state.contract - pos.banked
+            need = pos.contract - pos.banked
             made, points = self.gain(pos, alpha=need - 1, beta=need) >= need, math.nan
-        return {"made": made, "score": declarer_change(state.contract, state.declarer_blind, made),
+        return {"made": made, "score": declarer_change(pos.contract, state.declarer_blind, made),
                 "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
                 "points": points, "trump": str(state.trump) if state.trump else "NT"}
 
