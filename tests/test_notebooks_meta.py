@@ -31,7 +31,7 @@ def test_the_course_is_complete():
     names = [p.name for p in COURSE_EN]
     assert names == ["01_cards_and_deal.ipynb", "02_deal_and_auction.ipynb", "03_contract_and_exchange.ipynb",
                      "04_tricks_and_marriages.ipynb", "05_scoring_and_finish.ipynb",
-                     "06_worked_blind_contract.ipynb"]
+                     "06_worked_blind_contract.ipynb", "07_situations_at_the_table.ipynb"]
     assert [p.name for p in COURSE_ES] == names
 
 
