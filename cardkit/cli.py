@@ -413,7 +413,7 @@ def cmd_exercises_list(args: argparse.Namespace) -> int:
     """``exercises list``: one line (or JSON object) per exercise."""
     from .exercises import load_all
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for lesson in load_all(args.path):
         for e in lesson:
             rows.append({"id": e.id, "game": e.game.name, "players": e.game.players, "language": e.language,

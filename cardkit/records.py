@@ -229,12 +229,12 @@ def _short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
 
 
-def _walk(data: Any) -> tuple[list[tuple[str, str]], list[tuple[list, float]]]:
+def _walk(data: Any) -> tuple[list[tuple[str, str]], list[tuple[list[str | int], float]]]:
     """The limits' problems of ``data`` (nesting, list lengths, text lengths) and its floats, found
     without recursion, so that no nesting depth can overflow the stack."""
     problems: list[tuple[str, str]] = []
-    floats: list[tuple[list, float]] = []
-    todo: list[tuple[Any, list]] = [(data, [])]
+    floats: list[tuple[list[str | int], float]] = []
+    todo: list[tuple[Any, list[str | int]]] = [(data, [])]
     while todo:
         node, path = todo.pop()
         if isinstance(node, float):

@@ -133,7 +133,7 @@ def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
     for p in players_for(cls):
         if p.kind == kind:
             if p.needs_game:
-                table = game if isinstance(game, Game) else cls()
+                table = game if isinstance(game, Game) else find_game(cls.name)
                 return p(table, seed=seed)  # type: ignore[call-arg]
             return p(seed=seed)  # type: ignore[call-arg]
     raise UnknownOptionError(f"unknown player {kind!r} for {cls.name}: use one of {', '.join(player_kinds(cls))}")

@@ -324,14 +324,14 @@ class Exercise:
         return [str(step.action) for step in self._best_line() if step.seat in self._side()]
 
     def _wins(self, st: State, card: Card) -> bool:
-        before = len(st.tricks)  # type: ignore[attr-defined]
+        before = len(st.tricks)
         c = st.clone()
-        seat = c.current_player()
+        seat = c.actor()
         c.apply_action(_play_of(c, card))
-        tricks = c.tricks  # type: ignore[attr-defined]
+        tricks = c.tricks
         if len(tricks) == before:
             raise self._problem("ask", "'winning' asks the last player of a trick; here the trick goes on after "
-                                f"{self.game.names[seat]}")  # type: ignore[index]
+                                f"{self.game.names[seat]}")
         return bool(tricks[-1].winner == seat)
 
     def _seat(self) -> int:
@@ -567,8 +567,8 @@ class Exercise:
         g = self.game
         right: Any = self.answer() if k != "play-it-out" else None
         if k == "play":
-            seat = st.current_player()
-            name = g.names[seat]  # type: ignore[index]
+            seat = st.actor()
+            name = g.names[seat]
             if a == "legal":
                 lines = []
                 for c in _sorted_cards(st, value - right):
@@ -594,7 +594,7 @@ class Exercise:
             return False, [_("With {card}: {reason}.").format(card=card, reason=reason),
                            _("Cards that win: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right)))]
         if k == "trick":
-            trick = st.tricks[-1]  # type: ignore[attr-defined]
+            trick = st.tricks[-1]
             reason = ex.trick_reason(st, trick)
             played = _("The trick: {plays}.").format(plays=ex.trick_text(st, trick))
             if value == right:
@@ -684,12 +684,14 @@ def _line_text(state: State, line: Sequence[Any]) -> list[str]:
     st = state.clone()
     names = st.game.names
     for step in line:
-        before = len(st.tricks)  # type: ignore[attr-defined]
+        before = len(st.tricks)
         st.apply_action(step.action)
         card = getattr(step.action, "card", step.action)
         cur.append(f"{names[step.seat]} {card}")
-        if len(st.tricks) > before:  # type: ignore[attr-defined]
-            out.append(", ".join(cur) + " → " + names[st.tricks[-1].winner])  # type: ignore[attr-defined]
+        if len(st.tricks) > before:
+            won = st.tricks[-1].winner
+            assert won is not None, "a completed trick has its winner"
+            out.append(", ".join(cur) + " → " + names[won])
             cur = []
     if cur:
         out.append(", ".join(cur))
@@ -764,10 +766,10 @@ class PlayOut:
         from ..solver import solve
 
         while not self.state.is_terminal() and self.state.current_player() not in self.side:
-            seat = self.state.current_player()
+            seat = self.state.actor()
             act = solve(self.state).best()[0].action
             self.state.apply_action(act)
-            self.played.append((seat, act))  # type: ignore[arg-type]
+            self.played.append((seat, act))
 
     def play(self, action: Any) -> Feedback | None:
         """Play ``action`` (an action, its text, a card or a card code) for the learner's seat to
@@ -801,15 +803,15 @@ class PlayOut:
             if why is not None:
                 self.illegal = True
                 return Feedback(False, why + "\n" + ex_.rule_line(), ex_.rules)
-            seat = self.state.current_player()
+            seat = self.state.actor()
             if self.mistake is None:
                 after = self.state.clone()
                 after.apply_action(act)
-                made = getattr(after, "made")() if after.is_terminal() else solve(after).made
+                made = after.made() if after.is_terminal() else solve(after).made
                 if not made:
                     self.mistake = act
             self.state.apply_action(act)
-            self.played.append((seat, act))  # type: ignore[arg-type]
+            self.played.append((seat, act))
             self._computer()
             if self.state.is_terminal():
                 return self.result()
@@ -820,7 +822,7 @@ class PlayOut:
         and the solver's best line from the start."""
         ex_ = self.exercise
         with language(ex_.language):
-            made = bool(self.state.made())  # type: ignore[attr-defined]
+            made = bool(self.state.made())
             summary = self.state.summary()
             if made:
                 return Feedback(True, _("Contract made: {summary}.").format(summary=summary), ex_.rules)
