@@ -97,7 +97,7 @@ def _position_html(exercise: Exercise) -> str:
         if seat is not None:
             rows.append(_row(_("to act"), escape(names[seat])))
     elif exercise.kind == "trick":
-        trick = st.tricks[-1]  # type: ignore[attr-defined]
+        trick = st.tricks[-1]
         cells = "".join(f"<td style='text-align:center'>{cards_svg([c])}<br>{escape(names[s])}</td>"
                         for s, c in trick.plays)
         rows.append(_row(_("trick"), f"<table><tr>{cells}</tr></table>"))
@@ -113,9 +113,9 @@ def _position_html(exercise: Exercise) -> str:
             text = ", ".join(f"{names[s]} {suit} {v}" for s, suit, v in marriages)
             rows.append(_row(_("marriages"), escape(text)))
     elif exercise.kind in ("play", "play-it-out"):
-        trick = view.current_trick
-        if trick is not None and trick.plays:
-            text = ", ".join(f"{names[s]} {c}" for s, c in trick.plays)
+        current = view.current_trick
+        if current is not None and current.plays:
+            text = ", ".join(f"{names[s]} {c}" for s, c in current.plays)
             rows.append(_row(_("trick"), escape(text)))
         if exercise.kind == "play-it-out":
             for s, hand in enumerate(view.hands):
@@ -131,7 +131,7 @@ def _position_html(exercise: Exercise) -> str:
     return f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
 
 
-class ExerciseWidget(W.VBox):  # type: ignore[misc]
+class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
     """One exercise: the prompt, the position, an answer area, Check / Hint / Show answer / Try
     again, and the engine's feedback.
 
@@ -202,7 +202,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]
         if t in ("cards", "card"):
             st = e.state()
             seat = st.current_player()
-            hand = st.hands[seat] if seat is not None else []  # type: ignore[attr-defined]
+            hand = st.hands[seat] if seat is not None else []
             for card in dict.fromkeys(hand):
                 b = _card_button(card, "cardkit-ex-card")
                 b.on_click(lambda _b, c=card, btn=b: self._pick(c, btn, many=(t == "cards")))
@@ -346,7 +346,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]
                 seat = st.current_player()
                 assert seat is not None
                 label = W.HTML(escape(_("{name} to play:").format(name=names[seat])))
-                for card in dict.fromkeys(st.hands[seat]):  # type: ignore[attr-defined]
+                for card in dict.fromkeys(st.hands[seat]):
                     b = _card_button(card, "cardkit-ex-play")
                     b.on_click(lambda _b, c=card: self.play(c))
                     self.buttons.append(b)
@@ -379,7 +379,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]
         return fb
 
 
-class Practice(W.VBox):  # type: ignore[misc]
+class Practice(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
     """A lesson's exercises, each an :class:`ExerciseWidget`, under a progress line
     ("4 of 6 right") kept while the page is open.
 

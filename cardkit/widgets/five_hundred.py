@@ -97,7 +97,7 @@ def ranking_frame(game: Game500, trump: Suit | None) -> Any:
     return pd.DataFrame(rows)
 
 
-class TrumpExplorer(W.VBox):
+class TrumpExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
     """Pick a trump suit (or no trumps) and see every card's effective suit and rank, best first
     (rules.md 500 §6, §8). Read from :meth:`Game500.ranking`.
 
@@ -128,7 +128,8 @@ class TrumpExplorer(W.VBox):
     @property
     def trump(self) -> Suit | None:
         """The suit picked, or ``None`` for no trumps."""
-        return self.picker.value
+        picked: Suit | None = self.picker.value  # the Dropdown's options are suits and None
+        return picked
 
     def _render(self) -> None:
         df = ranking_frame(self.game, self.trump)
@@ -191,7 +192,7 @@ def ladder_chart(title: str | None = None) -> Any:
     return chart
 
 
-class AuctionPanel(W.VBox):
+class AuctionPanel(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
     """A Five Hundred auction clicked through seat by seat: the panel always acts for the seat
     whose turn it is, so one learner (or a class) makes every call (rules.md 500 §4).
 
@@ -265,9 +266,9 @@ class AuctionPanel(W.VBox):
         st = self.state
         names = self.game.names
         if st.phase == "auction":
-            seat = st.current_player()
-            high = f"standing bid {st.high} by {names[st.bidder]}" if st.high else "no bid yet"
-            self.status.value = escape(f"{names[seat]} to call · {high}")
+            to_call = st.actor()
+            high = f"standing bid {st.high} by {names[st.bidder]}" if st.high and st.bidder is not None else "no bid yet"
+            self.status.value = escape(f"{names[to_call]} to call · {high}")
             bids = [str(a) for a in st.legal_actions() if str(a) != "pass"]
             self.choice.options = bids
             self.choice.value = bids[0] if bids else None
@@ -371,6 +372,8 @@ def units_chart(match: Match, *, title: str | None = None) -> Any:
     import pandas as pd
 
     g = match.game
+    if not isinstance(g, Game500):
+        raise CardkitError(f"the chart of scoring sides is Five Hundred's, not {g.title}'s (rules.md 500 §11)")
     labels = ["+".join(g.names[s] for s in unit) for unit in g.units]
     data = [{"hand": 0, "side": lab, "score": match.start_scores[u[0]]} for lab, u in zip(labels, g.units)]
     scores = list(match.start_scores)

@@ -25,7 +25,7 @@ def _pic(value: Any) -> str:
     return cards_svg([Card.parse(c) for c in value])
 
 
-class RemoteTable(W.VBox):
+class RemoteTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
     """One code's view of a table on a table server, live.
 
     Args:
@@ -82,7 +82,10 @@ class RemoteTable(W.VBox):
         super().close()
 
     def _clicker(self, action: str) -> Callable[[Any], None]:
-        return lambda _b: self.act(action)
+        def click(_b: Any) -> None:
+            self.act(action)
+
+        return click
 
     def _render(self) -> None:
         v = self.view

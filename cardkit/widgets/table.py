@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from html import escape, unescape
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as W
 
@@ -90,7 +90,7 @@ def _button(description: str, css: str, *, tooltip: str = "", style: str = "",
     return b
 
 
-class Table(W.VBox):
+class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
     """A card table for one match: the user plays some seats, computer players the others.
 
     Args:
@@ -210,8 +210,11 @@ class Table(W.VBox):
                                       layout=W.Layout(width="170px"))
         self.seat_picker.add_class("cardkit-seat")
         # a Dropdown set to the value None deselects; keep "all hands" (whose value is None) shown
-        self.seat_picker.observe(lambda c: c["new"] is None and setattr(self.seat_picker, "index", 0),
-                                 names="index")
+        def keep_all_hands(change: Mapping[str, Any]) -> None:
+            if change["new"] is None:
+                self.seat_picker.index = 0
+
+        self.seat_picker.observe(keep_all_hands, names="index")
         self.seat_picker.observe(lambda _c: self._render(), names="value")
         self.stay_blind = W.Checkbox(value=stay_blind, description=_("stay blind"), indent=False,
                                      layout=W.Layout(width="auto"))
@@ -288,7 +291,7 @@ class Table(W.VBox):
                                 self.options_box, self.hint_button, self.review_button])
         self.play_bar.add_class("cardkit-play-bar")
         if show:
-            self.children = self.children[:2] + (self.play_bar,) + self.children[2:]
+            self.children = [*self.children[:2], self.play_bar, *self.children[2:]]
 
     # ------------------------------------------------------------ playing
 
@@ -699,7 +702,7 @@ class Table(W.VBox):
     def _scores_html(self, st: State) -> str:
         names = self.game.names
         head = "".join(f"<th>{escape(n)}</th>" for n in names)
-        rows = [(_("score before the hand"), st.scores_before)]
+        rows: list[tuple[str, Sequence[int | str]]] = [(_("score before the hand"), st.scores_before)]
         counted = st.counted()
         if counted is not None:
             rows.append((_("hand total"), counted))
@@ -725,7 +728,7 @@ class Table(W.VBox):
             verb = str(card_acts[0]).split()[0]
             buttons = []
             for c in dict.fromkeys(self._sorted(st, hand)):
-                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)  # type: ignore[attr-defined]
+                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)
                 b = _button(str(c), "cardkit-card", tooltip=f"{verb} {c}",
                             style="success" if plain is not None else "", width="52px")
                 if plain is not None:
@@ -802,7 +805,10 @@ class Table(W.VBox):
         return out
 
     def _clicker(self, action: Action | str) -> Callable[[Any], None]:
-        return lambda _b: self.act(action)
+        def click(_b: Any) -> None:
+            self.act(action)
+
+        return click
 
     def find(self, css: str) -> list[W.Widget]:
         """The widgets currently shown with CSS class ``css`` (for tests and scripted tours)."""
@@ -835,7 +841,7 @@ class Table(W.VBox):
         return f"<Table {self.game.title}, {self.game.players} seats>"
 
 
-class DealStepper(W.VBox):
+class DealStepper(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
     """The deal of one hand, card by card: where each card of the pack goes (a seat or the talon).
 
     Args:
