@@ -18,7 +18,7 @@ from notebook_tools import NOTEBOOKS, load, source
 COURSE = NOTEBOOKS / "500"
 NAMES = ["01_pack_and_deal.ipynb", "02_bid_ladder.ipynb", "03_trumps_and_bowers.ipynb",
          "04_joker_in_no_trumps.ipynb", "05_misere.ipynb", "06_scoring_and_winning.ipynb",
-         "07_three_five_six.ipynb"]
+         "07_three_five_six.ipynb", "08_situations_at_the_table.ipynb"]
 PATHS = [COURSE / n for n in NAMES]
 
 
