@@ -1,7 +1,10 @@
 """The command line: ``python -m cardkit play|replay ...``.
 
-- ``play GAME [--players N] [--seed S] [--player KIND ...] [--rule NAME=VALUE ...] [--save FILE]``
-  plays a whole match between computer players and prints a transcript and the score sheet.
+- ``play GAME [--players N] [--seed S] [--player KIND ...] [--rule NAME=VALUE ...] [--save FILE]
+  [--max-hands N] [--time-limit S]`` plays a whole match between computer players and prints a
+  transcript and the score sheet. It deals at most ``N`` hands (200 by default, at most
+  :data:`MAX_PLAY_HANDS`) and no hand after ``S`` seconds (:data:`PLAY_TIME_LIMIT` by default; 0:
+  no limit), saying so on stderr when it stops there; a progress bar on stderr counts the hands.
 - ``replay FILE [--json]`` replays a record and prints the result; ``--json`` prints one JSON
   object with ``"scores"`` (after the replay, in seat order).
 - ``solve FILE [--json] [--time-limit S] [--node-limit N]`` solves the position the record's last
@@ -18,9 +21,12 @@
   ``data/exercises`` or ``PATH``; ``exercises check FILE|DIR`` validates every exercise file and
   asks the engine to answer each exercise, and fails (status 1) naming the place of every problem
   (see :mod:`cardkit.exercises`).
-- ``tournament GAME KIND KIND [KIND ...] [--deals N] [--against KIND] [--csv FILE]`` plays every pair
-  of kinds on duplicate deals and prints each pair's mean score difference per hand with its 95 %
-  interval and the time per decision (see :mod:`cardkit.explore.strength`).
+- ``tournament GAME KIND KIND [KIND ...] [--deals N] [--against KIND] [--csv FILE] [--time-limit S]``
+  plays every pair of kinds on duplicate deals and prints each pair's mean score difference per hand
+  with its 95 % interval and the time per decision (see :mod:`cardkit.explore.strength`). ``N``
+  deals per pair (20 by default, at most :data:`MAX_DEALS`); no chunk of deals starts after ``S``
+  seconds (:data:`TOURNAMENT_TIME_LIMIT` by default; 0: no limit), which it says on stderr (with
+  ``--csv`` the same command goes on where it stopped); a progress bar on stderr counts the deals.
 
 Errors go to stderr with exit status 2.
 """
@@ -31,10 +37,11 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .errors import CardkitError, quoted
 from .game import Match, find_game
+from .i18n import N_, _
 from .replay import Replay
 
 
@@ -45,9 +52,10 @@ def _rules(items: Sequence[str]) -> dict[str, Any]:
             raise CardkitError(f"--rule {item!r}: write NAME=VALUE, e.g. --rule joker-lead=loose")
         k, v = item.split("=", 1)
         if k.strip().replace("_", "-") in ("players", "names", "game"):
-            raise CardkitError(f"--rule {quoted(item)}: {k.strip()} is not a rule option; "
-                               f"use --{k.strip()} instead" if k.strip() == "players" else
-                               f"--rule {quoted(item)}: {k.strip()} is not a rule option")
+            raise CardkitError(_("--rule {item}: {name} is not a rule option; use --{name} instead")
+                               .format(item=quoted(item), name=k.strip()) if k.strip() == "players" else
+                               _("--rule {item}: {name} is not a rule option").format(item=quoted(item),
+                                                                                      name=k.strip()))
         out[k.strip()] = v.strip()
     return out
 
@@ -56,7 +64,7 @@ def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     n = int(text)
     if n < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+        raise argparse.ArgumentTypeError(_("{text} is not at least 1").format(text=text))
     return n
 
 
@@ -64,7 +72,7 @@ def _not_negative(text: str) -> int:
     """An argparse type: a whole number of at least 0."""
     n = int(text)
     if n < 0:
-        raise argparse.ArgumentTypeError(f"{text} is negative: give 0 or more")
+        raise argparse.ArgumentTypeError(_("{text} is negative: give 0 or more").format(text=text))
     return n
 
 
@@ -72,12 +80,51 @@ def _not_negative(text: str) -> int:
 MAX_DEALS = 100_000
 
 
-def _deals(text: str) -> int:
-    """An argparse type: a number of deals from 1 to :data:`MAX_DEALS`."""
-    n = _positive(text)
-    if n > MAX_DEALS:
-        raise argparse.ArgumentTypeError(f"{text} deals: at most {MAX_DEALS}")
-    return n
+#: The most hands ``play --max-hands`` deals: a record of more could not be loaded again
+#: (:data:`cardkit.records.MAX_HANDS`).
+MAX_PLAY_HANDS = 1000
+#: ``play --time-limit`` and ``tournament --time-limit`` by default, in seconds.
+PLAY_TIME_LIMIT = 600.0
+TOURNAMENT_TIME_LIMIT = 3600.0
+
+
+def _at_most(most: int, message: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from 1 to ``most``; above it, the error ``message``
+    (formatted with ``text`` and ``most``, translated)."""
+    def parse(text: str) -> int:
+        n = _positive(text)
+        if n > most:
+            raise argparse.ArgumentTypeError(_(message).format(text=text, most=most))
+        return n
+    return parse
+
+
+_deals = _at_most(MAX_DEALS, N_("{text} deals: at most {most}"))
+_max_hands = _at_most(MAX_PLAY_HANDS, N_("{text} hands: at most {most}"))
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a time limit in seconds, at least 0 (0: no limit)."""
+    t = float(text)
+    if not t >= 0 or t == float("inf"):
+        raise argparse.ArgumentTypeError(_("{text} seconds: give 0 (no limit) or more").format(text=text))
+    return t
+
+
+def _bar(total: int, desc: str, unit: str) -> Any:
+    """A tqdm progress bar on standard error (what the user reads, never the output a script reads),
+    shown once the work has taken a second (a short run prints nothing more)."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True, delay=1.0)
+
+
+def _time_up(limit: float) -> Callable[[], bool]:
+    """A function that says whether ``limit`` seconds have passed since now (never, for 0)."""
+    import time
+
+    deadline = time.monotonic() + limit
+    return lambda: limit > 0 and time.monotonic() > deadline
 
 
 def transcript(match: Match) -> list[str]:
@@ -128,7 +175,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed
     players = [find_player(game, k, None if seed is None else seed * 100 + i) for i, k in enumerate(kinds)]
     match = Match(game, seed=seed)
-    match.play(players, max_hands=args.max_hands)
+    time_up = _time_up(args.time_limit)
+    bar = _bar(args.max_hands, f"{game.title}: hands", " hands")
+    try:
+        while match.outcome is None and len(match.hands) < args.max_hands:
+            if match.hands and time_up():  # at least one hand, whatever the limit
+                print(_("stopped at the time limit of {s:g} s after {n} hand(s) (--time-limit; 0: no limit)")
+                      .format(s=args.time_limit, n=len(match.hands)), file=sys.stderr)
+                break
+            match.play(players, max_hands=len(match.hands) + 1)  # one hand more
+            bar.update(1)
+    finally:
+        bar.close()
     if not args.quiet:
         print("\n".join(transcript(match)))
         print()
@@ -248,8 +306,8 @@ def cmd_estimate(args: argparse.Namespace) -> int:
 
     game = find_game(args.game, args.players, **_rules(args.rule))
     if args.blind and game.look_action is None:  # what the game declares: it has no blind play
-        raise CardkitError(f"--blind: {game.title} has no blind play (only a game where a seat may bid "
-                           "without looking has it)")
+        raise CardkitError(_("--blind: {game} has no blind play (only a game where a seat may bid without "
+                             "looking has it)").format(game=game.title))
     dealer = _seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
     odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                     blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
@@ -296,8 +354,24 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     pairs = None
     if args.against:
         pairs = [(k, args.against) for k in kinds if k != args.against]
-    rows = round_robin(game, kinds, args.deals, seed=args.seed, chunk=args.chunk, path=args.csv, pairs=pairs,
-                       progress=args.progress)
+    time_up = _time_up(args.time_limit)
+    stopped: list[bool] = []
+
+    def stop() -> bool:
+        if time_up():
+            stopped.append(True)
+        return bool(stopped)
+
+    n_pairs = len(pairs) if pairs is not None else len(kinds) * (len(kinds) - 1) // 2
+    bar = _bar(n_pairs * args.deals, f"{game.title}: deals", " deals")
+    try:
+        rows = round_robin(game, kinds, args.deals, seed=args.seed, chunk=args.chunk, path=args.csv, pairs=pairs,
+                           progress=args.progress, stop=stop, advance=bar.update)
+    finally:
+        bar.close()
+    if stopped:
+        print(_("stopped at the time limit of {s:g} s (--time-limit; 0: no limit)").format(s=args.time_limit)
+              + (_("; the same command goes on where it stopped (--csv)") if args.csv else ""), file=sys.stderr)
     if args.csv:
         import pandas as pd
 
@@ -322,7 +396,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
     play.add_argument("--player", action="append", help="computer player kind (once, or once per seat)")
     play.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
-    play.add_argument("--max-hands", type=_positive, default=200, help="stop after this many hands")
+    play.add_argument("--max-hands", type=_max_hands, default=200,
+                      help=f"stop after this many hands (default 200, at most {MAX_PLAY_HANDS})")
+    play.add_argument("--time-limit", type=_seconds, default=PLAY_TIME_LIMIT,
+                      help=f"deal no hand after this many seconds (default {PLAY_TIME_LIMIT:g}; 0: no limit)")
     play.add_argument("--quiet", action="store_true", help="print only the score sheet")
     play.add_argument("--save", help="write the match record to this file")
     play.set_defaults(func=cmd_play)
@@ -398,7 +475,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("kinds", nargs="+", help="player kinds, e.g. random sensible sampler solver ismcts")
     tour.add_argument("--players", type=int, default=None, help="number of players")
     tour.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
-    tour.add_argument("--deals", type=_positive, default=20, help="deals per pair (default 20)")
+    tour.add_argument("--deals", type=_deals, default=20, help=f"deals per pair (default 20, at most {MAX_DEALS})")
+    tour.add_argument("--time-limit", type=_seconds, default=TOURNAMENT_TIME_LIMIT,
+                      help=f"start no chunk of deals after this many seconds (default {TOURNAMENT_TIME_LIMIT:g}; "
+                           "0: no limit); with --csv, the same command goes on where it stopped")
     tour.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
     tour.add_argument("--against", default=None, help="play every kind against this one only")
     tour.add_argument("--chunk", type=_positive, default=10, help="deals of one pair before the next pair's")
@@ -455,12 +535,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.func(args)
         return status
     except CardkitError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(_("error: {message}").format(message=e), file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `... | head -1`: the reader has gone, which is no error of ours
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except OSError as e:  # e.g. --save into a folder that does not exist
-        print(f"error: {e}", file=sys.stderr)
+        print(_("error: {message}").format(message=e), file=sys.stderr)
         return 2

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import _
+
 #: The longest input quoted whole in an error message; longer input is cut, with its length given.
 QUOTE_LIMIT = 40
 
@@ -75,5 +77,5 @@ class RecordError(CardkitError):
         self.problems = list(problems[:self.SHOWN])
         lines = [f"{place}: {message}" for place, message in self.problems]
         if self.count > len(self.problems):
-            lines.append(f"... and {self.count - len(self.problems)} more problem(s) not shown")
-        super().__init__(f"{source}: {self.count} problem(s)\n" + "\n".join(lines))
+            lines.append(_("... and {n} more problem(s) not shown").format(n=self.count - len(self.problems)))
+        super().__init__(_("{source}: {n} problem(s)").format(source=source, n=self.count) + "\n" + "\n".join(lines))

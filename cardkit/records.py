@@ -28,6 +28,7 @@ from typing import Any
 
 from .cards import Card, Cards
 from .errors import CardkitError, RecordError
+from .i18n import N_, _
 from .game import Game, Match, State, find_game
 
 FORMAT = "cardkit-record"
@@ -208,17 +209,18 @@ def validate(data: Any) -> list[tuple[str, str]]:
     for e in errors:
         msg = e.message
         if e.validator == "pattern":
-            msg = f"{_short(e.instance)} is not a card: write rank then suit, e.g. 10H, QS, JK"
+            msg = _("{card} is not a card: write rank then suit, e.g. 10H, QS, JK").format(card=_short(e.instance))
         elif e.validator in ("maxLength", "maxItems", "maxProperties"):
-            what = {"maxLength": "characters", "maxItems": "items", "maxProperties": "entries"}[e.validator]
-            msg = f"{len(e.instance)} {what}, more than the {e.validator_value} a record allows here"
+            msg = _(_TOO_LONG[e.validator]).format(n=len(e.instance), most=e.validator_value)
         elif len(msg) > 200:
             msg = msg[:200] + "…"
         out.append((_place(e.absolute_path), msg))
     if len(found) > _MAX_SCHEMA_PROBLEMS:
-        out.append(("(file)", f"more problems not looked at: the first {_MAX_SCHEMA_PROBLEMS} are counted"))
+        out.append(("(file)", _("more problems not looked at: the first {n} are counted").format(
+            n=_MAX_SCHEMA_PROBLEMS)))
     # jsonschema takes 2.0 for an integer; every number of a record is a whole number written as one
-    out.extend((_place(path), f"{value!r} is not a whole number: write {int(value) if value.is_integer() else 'an integer'}")
+    out.extend((_place(path), _("{value} is not a whole number: write {n}").format(value=repr(value), n=int(value))
+                if value.is_integer() else _("{value} is not a whole number").format(value=repr(value)))
                for path, value in floats)
     return out
 
@@ -226,7 +228,31 @@ def validate(data: Any) -> list[tuple[str, str]]:
 def _short(value: Any, limit: int = 40) -> str:
     """``repr(value)``, cut to ``limit`` characters for an error message."""
     text = repr(value)
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+    return text if len(text) <= limit else text[:limit] + "… " + _("({n} characters)").format(n=len(text))
+
+
+#: The problem of a text, list or object longer than the schema allows, by the schema's keyword.
+_TOO_LONG = {"maxLength": N_("{n} characters, more than the {most} a record allows here"),
+             "maxItems": N_("{n} items, more than the {most} a record allows here"),
+             "maxProperties": N_("{n} entries, more than the {most} a record allows here")}
+
+
+def _too_deep() -> str:
+    """The problem of lists or objects nested deeper than :data:`MAX_DEPTH`, in the language in use."""
+    return _("lists or objects nested more than {most} deep; no field of a record nests so deep").format(
+        most=MAX_DEPTH)
+
+
+def _too_big(size: int, more: bool = False) -> str:
+    """The problem of a record of ``size`` bytes, above :data:`MAX_BYTES` (``more``: at least that many)."""
+    return (_("more than {size} bytes; a record may hold at most {most} bytes (cardkit.records.MAX_BYTES)") if more
+            else _("{size} bytes; a record may hold at most {most} bytes (cardkit.records.MAX_BYTES)")).format(
+        size=MAX_BYTES if more else size, most=MAX_BYTES)
+
+
+def _says(recorded: Any, replayed: Any) -> str:
+    """The problem of a recorded value the replay contradicts, in the language in use."""
+    return _("the record says {recorded}, the replay gives {replayed}").format(recorded=recorded, replayed=replayed)
 
 
 def _walk(data: Any) -> tuple[list[tuple[str, str]], list[tuple[list[str | int], float]]]:
@@ -241,14 +267,15 @@ def _walk(data: Any) -> tuple[list[tuple[str, str]], list[tuple[list[str | int],
             floats.append((path, node))
         elif isinstance(node, str):
             if len(node) > MAX_TEXT:
-                problems.append((_place(path), f"a text of {len(node)} characters; a record allows {MAX_TEXT}"))
+                problems.append((_place(path), _("a text of {n} characters; a record allows {most}").format(
+                    n=len(node), most=MAX_TEXT)))
         elif isinstance(node, (list, dict)):
             if len(path) >= MAX_DEPTH:
-                problems.append((_place(path), f"lists or objects nested more than {MAX_DEPTH} deep; "
-                                               "no field of a record nests so deep"))
+                problems.append((_place(path), _too_deep()))
                 continue
             if len(node) > MAX_ITEMS:
-                problems.append((_place(path), f"{len(node)} entries; a record allows at most {MAX_ITEMS}"))
+                problems.append((_place(path), _("{n} entries; a record allows at most {most}").format(
+                    n=len(node), most=MAX_ITEMS)))
                 continue
             items = node.items() if isinstance(node, dict) else enumerate(node)
             todo.extend((v, path + [k]) for k, v in reversed(list(items)))
@@ -261,7 +288,8 @@ def _game(data: dict[str, Any], source: str) -> Game:
     try:
         find_game(data["game"], data["players"])
     except ImportError as e:
-        raise RecordError([("game", f"the game {data['game']!r} is not available: {e}")], source) from None
+        raise RecordError([("game", _("the game {game} is not available: {why}").format(
+            game=repr(data["game"]), why=e))], source) from None
     except (CardkitError, TypeError) as e:
         raise RecordError([("players", str(e))], source) from None
     try:
@@ -282,9 +310,9 @@ def _first_bad_card(game: Game, pack: list[Card]) -> tuple[int, str] | None:
         left[c] = left.get(c, 0) + 1
     for i, c in enumerate(pack):
         if c not in left:
-            return i, f"{c} is not a card of the {game.title} pack"
+            return i, _("{card} is not a card of the {game} pack").format(card=c, game=game.title)
         if left[c] == 0:
-            return i, f"{c} appears more often than in the {game.title} pack"
+            return i, _("{card} appears more often than in the {game} pack").format(card=c, game=game.title)
         left[c] -= 1
     return None
 
@@ -301,7 +329,8 @@ def from_record(data: Any, source: str = "record") -> Match:
     game = _game(data, source)
     start = data.get("start_scores")
     if start is not None and len(start) != game.players:
-        raise RecordError([("start_scores", f"{len(start)} scores for {game.players} players")], source)
+        raise RecordError([("start_scores", _("{n} scores for {players} players").format(
+            n=len(start), players=game.players))], source)
     if start is not None:
         try:
             game.check_match_scores(start)
@@ -309,8 +338,8 @@ def from_record(data: Any, source: str = "record") -> Match:
             raise RecordError([("start_scores", str(e))], source) from None
     given = data.get("first_dealer")
     if data["hands"] and given is not None and given != data["hands"][0]["dealer"] < game.players:
-        raise RecordError([("first_dealer", f"first dealer {given}, but hands[0] is dealt by "
-                                            f"{data['hands'][0]['dealer']}")], source)
+        raise RecordError([("first_dealer", _("first dealer {given}, but hands[0] is dealt by {dealer}").format(
+            given=given, dealer=data["hands"][0]["dealer"]))], source)
     first_dealer = data["hands"][0]["dealer"] if data["hands"] else given
     try:
         match = Match(game, seed=data.get("seed"), dealer=first_dealer, scores=start)
@@ -320,14 +349,16 @@ def from_record(data: Any, source: str = "record") -> Match:
     for i, h in enumerate(data["hands"]):
         where = f"hands[{i}]"
         if match.is_over():
-            problems.append((where, f"the match ended after hands[{i - 1}] "
-                                    f"({match.outcome.result(game.names)}); no hand may follow"))  # type: ignore[union-attr]
+            problems.append((where, _("the match ended after hands[{i}] ({result}); no hand may follow").format(
+                i=i - 1, result=match.outcome.result(game.names))))  # type: ignore[union-attr]
             break
         if h["dealer"] >= game.players:
-            problems.append((f"{where}.dealer", f"dealer {h['dealer']}, but the seats are 0..{game.players - 1}"))
+            problems.append((f"{where}.dealer", _("dealer {dealer}, but the seats are 0..{last}").format(
+                dealer=h["dealer"], last=game.players - 1)))
             break
         if h["dealer"] != match.dealer:
-            problems.append((f"{where}.dealer", f"dealer {h['dealer']}, but the deal moves to seat {match.dealer}"))
+            problems.append((f"{where}.dealer", _("dealer {dealer}, but the deal moves to seat {seat}").format(
+                dealer=h["dealer"], seat=match.dealer)))
             break
         try:
             if "pack" in h:
@@ -356,35 +387,33 @@ def from_record(data: Any, source: str = "record") -> Match:
         res = h.get("result")
         if res:
             if not state.is_terminal():
-                problems.append((f"{where}.result", "a result is given, but the actions do not finish the hand"))
+                problems.append((f"{where}.result", _("a result is given, but the actions do not finish the hand")))
             else:
                 for key, got in (("returns", state.returns()), ("scores", state.scores_after())):
                     if key in res and res[key] != got:
-                        problems.append((f"{where}.result.{key}", f"the record says {res[key]}, the replay gives {got}"))
+                        problems.append((f"{where}.result.{key}", _says(res[key], got)))
                 if "summary" in res:
                     said = _in_every_language(state.summary)
                     if res["summary"] not in said:
-                        problems.append((f"{where}.result.summary", f"the record says {_short(res['summary'])}, "
-                                                                    f"the replay gives {said[0]!r}"))
+                        problems.append((f"{where}.result.summary", _says(_short(res["summary"]), repr(said[0]))))
         if i < len(data["hands"]) - 1 and not state.is_terminal():
-            problems.append((f"{where}.actions", "the hand is not finished, but another hand follows"))
+            problems.append((f"{where}.actions", _("the hand is not finished, but another hand follows")))
             break
     out = data.get("outcome")
     if out and not problems:
         got_w = list(match.outcome.winners) if match.outcome else None
         if got_w != out["winners"]:
-            problems.append(("outcome.winners", f"the record says {out['winners']}, the replay gives {got_w}"))
+            problems.append(("outcome.winners", _says(out["winners"], got_w)))
         got_s = list(match.outcome.scores) if match.outcome else None
         if "scores" in out and got_w is not None and got_s != out["scores"]:
-            problems.append(("outcome.scores", f"the record says {out['scores']}, the replay gives {got_s}"))
+            problems.append(("outcome.scores", _says(out["scores"], got_s)))
         if "reason" in out and match.outcome is not None:
             reasons = _in_every_language(lambda: game.match_outcome(match.hands[-1]).reason)  # type: ignore[union-attr]
             if out["reason"] not in reasons:
-                problems.append(("outcome.reason", f"the record says {_short(out['reason'])}, "
-                                                   f"the replay gives {reasons[0]!r}"))
+                problems.append(("outcome.reason", _says(_short(out["reason"]), repr(reasons[0]))))
     elif "outcome" in data and out is None and not problems and match.outcome is not None:
-        problems.append(("outcome", "the record says the match goes on, but the replay ends it: "
-                                    + match.outcome.result(game.names)))
+        problems.append(("outcome", _("the record says the match goes on, but the replay ends it: {result}").format(
+            result=match.outcome.result(game.names))))
     if problems:
         raise RecordError(problems, source)
     return match
@@ -417,9 +446,7 @@ def _scan(text: str) -> list[tuple[str, str]]:
         top = frames[-1] if frames else None
         if t in "[{":
             if len(frames) >= MAX_DEPTH:
-                problems.append((_place([f[1] for f in frames if f[1] is not None]),
-                                 f"lists or objects nested more than {MAX_DEPTH} deep; no field of a record "
-                                 "nests so deep"))
+                problems.append((_place([f[1] for f in frames if f[1] is not None]), _too_deep()))
                 break
             frames.append([True, None, set(), True] if t == "{" else [False, 0, None, False])
         elif t in "]}":
@@ -438,8 +465,8 @@ def _scan(text: str) -> list[tuple[str, str]]:
                 key = t
             if key in top[2]:
                 path = [f[1] for f in frames[:-1] if f[1] is not None] + [key]
-                problems.append((_place(path), "this key is given twice in one object; JSON would keep the "
-                                               "last silently"))
+                problems.append((_place(path), _("this key is given twice in one object; JSON would keep the "
+                                                 "last silently")))
             top[2].add(key)
             top[1], top[3] = key, False
     return problems
@@ -449,11 +476,11 @@ def loads(text: str, source: str = "record") -> Match:
     """Replay a record given as JSON text. Raises :class:`RecordError` (bad JSON included), also
     for text longer than :data:`MAX_BYTES`, a key given twice, or nesting deeper than :data:`MAX_DEPTH`."""
     if not isinstance(text, str):
-        raise RecordError([("(file)", f"a record is JSON text, not {type(text).__name__}")], source)
+        raise RecordError([("(file)", _("a record is JSON text, not {kind}").format(kind=type(text).__name__))],
+                          source)
     size = len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > MAX_BYTES else len(text)
     if size > MAX_BYTES:
-        raise RecordError([("(file)", f"{size} bytes; a record may hold at most {MAX_BYTES} bytes "
-                                      f"(cardkit.records.MAX_BYTES)")], source)
+        raise RecordError([("(file)", _too_big(size))], source)
     twice: list[str] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -467,13 +494,16 @@ def loads(text: str, source: str = "record") -> Match:
     try:
         data = json.loads(text, object_pairs_hook=pairs)
     except json.JSONDecodeError as e:
-        raise RecordError([(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")], source) from None
+        raise RecordError([(_("line {line} column {column}").format(line=e.lineno, column=e.colno),
+                            _("not valid JSON: {why}").format(why=e.msg))], source) from None
     except RecursionError:  # absurd nesting: name the field
-        raise RecordError(_scan(text) or [("(file)", "lists or objects nested too deep")], source) from None
+        raise RecordError(_scan(text) or [("(file)", _too_deep())], source) from None
     except ValueError as e:  # e.g. a number of thousands of digits
-        raise RecordError([("(file)", f"not a record: {type(e).__name__}: {_short(str(e), 200)}")], source) from None
+        raise RecordError([("(file)", _("not a record: {why}").format(why=f"{type(e).__name__}: {_short(str(e), 200)}"))],
+                          source) from None
     if twice:
-        raise RecordError(_scan(text) or [("(file)", f"key {k!r} given twice") for k in twice], source)
+        raise RecordError(_scan(text) or [("(file)", _("key {key} given twice").format(key=repr(k))) for k in twice],
+                          source)
     return from_record(data, source)
 
 
@@ -496,10 +526,9 @@ def load(path: str | Path) -> Match:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise RecordError([("(file)", "not a regular file: a record is a .json file")], str(p))
+            raise RecordError([("(file)", _("not a regular file: a record is a .json file"))], str(p))
         if st.st_size > MAX_BYTES:
-            raise RecordError([("(file)", f"{st.st_size} bytes; a record may hold at most {MAX_BYTES} bytes "
-                                          f"(cardkit.records.MAX_BYTES)")], str(p))
+            raise RecordError([("(file)", _too_big(st.st_size))], str(p))
         with os.fdopen(fd, "rb", closefd=False) as f:
             raw = f.read(MAX_BYTES + 1)
     except OSError as e:
@@ -507,10 +536,10 @@ def load(path: str | Path) -> Match:
     finally:
         os.close(fd)
     if len(raw) > MAX_BYTES:
-        raise RecordError([("(file)", f"more than {MAX_BYTES} bytes; a record may hold at most {MAX_BYTES} "
-                                      "(cardkit.records.MAX_BYTES)")], str(p))
+        raise RecordError([("(file)", _too_big(len(raw), more=True))], str(p))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError([("(file)", f"not UTF-8 text: {e.reason} at byte {e.start}")], str(p)) from None
+        raise RecordError([("(file)", _("not UTF-8 text: {why} at byte {at}").format(why=e.reason, at=e.start))],
+                          str(p)) from None
     return loads(text, str(p))

@@ -381,3 +381,86 @@ def test_estimate_shows_progress_on_standard_error():
     r = _cli("estimate", "501", "--contract", "80", "--deals", "3")
     assert r.returncode == 0, r.stderr
     assert "/3 [" in r.stderr and "/3 [" not in r.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["play", "501", "--max-hands", "1001"], "1001 hands: at most 1000"),
+    (["play", "501", "--time-limit", "-1"], "give 0 (no limit) or more"),
+    (["tournament", "501", "random", "sensible", "--deals", "100001"], "100001 deals: at most 100000"),
+    (["tournament", "501", "random", "sensible", "--time-limit", "nan"], "give 0 (no limit) or more"),
+])
+def test_play_and_tournament_refuse_limits_above_their_maximum(args, words):
+    r = _cli(*args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_play_maximum_is_what_a_record_can_hold():
+    from cardkit.cli import MAX_PLAY_HANDS
+
+    assert MAX_PLAY_HANDS == records.MAX_HANDS
+
+
+def test_play_stops_at_its_time_limit_after_one_hand_and_says_so():
+    """A 0.01 s limit: the first hand is always dealt, then the time is up (seed 3: no winner after
+    one hand, the match goes on for 10)."""
+    r = _cli("play", "501", "--seed", "3", "--quiet", "--time-limit", "0.01")
+    assert r.returncode == 0, r.stderr
+    assert "stopped at the time limit of 0.01 s after 1 hand(s)" in r.stderr
+    assert "no winner after 1 hands" in r.stdout
+    whole = _cli("play", "501", "--seed", "3", "--quiet")
+    assert "stopped" not in whole.stderr and "A wins" in whole.stdout
+
+
+def test_play_shows_its_progress_in_hands_on_standard_error_once_it_takes_a_second():
+    """Random players never finish a 501 match: 1000 hands take about two seconds, so the bar
+    shows (a run shorter than a second prints nothing on stderr: tests/test_cli.py)."""
+    r = _cli("play", "501", "--seed", "3", "--quiet", "--player", "random", "--max-hands", "1000")
+    assert r.returncode == 0, r.stderr
+    assert "/1000 [" in r.stderr and "hands" in r.stderr and "/1000 [" not in r.stdout
+    assert "no winner after 1000 hands" in r.stdout
+
+
+def test_tournament_stops_at_its_time_limit_with_a_message_and_resumes_from_its_csv(tmp_path):
+    out = tmp_path / "t.csv"
+    t = time.perf_counter()
+    r = _cli("tournament", "501", "random", "sensible", "--deals", "100000", "--chunk", "2",
+             "--time-limit", "2", "--csv", str(out))
+    assert r.returncode == 0, r.stderr
+    assert time.perf_counter() - t < 60
+    assert "stopped at the time limit of 2 s" in r.stderr and "goes on where it stopped" in r.stderr
+    assert "/100000 [" in r.stderr  # the progress bar counts the deals, once they take a second
+    played = len(out.read_text(encoding="utf-8").splitlines()) - 1
+    assert 2 <= played < 100000 and played % 2 == 0
+    again = _cli("tournament", "501", "random", "sensible", "--deals", str(played + 2), "--chunk", "2",
+                 "--csv", str(out))
+    assert again.returncode == 0 and "stopped" not in again.stderr
+    assert len(out.read_text(encoding="utf-8").splitlines()) - 1 == played + 2
+
+
+# ---------------------------------------------------------------- the new messages in Spanish
+
+
+def test_a_record_error_reads_in_spanish():
+    from cardkit.i18n import language
+
+    with language("es"):
+        with pytest.raises(RecordError) as e:
+            records.load(HOSTILE / "deep_title.json")
+        with pytest.raises(RecordError) as twice:
+            records.load(HOSTILE / "duplicate_key.json")
+    assert str(e.value).splitlines()[0].endswith("1 problema(s)")
+    assert "listas u objetos anidados a más de 8 niveles" in str(e.value)
+    assert "esta clave aparece dos veces" in str(twice.value)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["play", "501", "--max-hands", "1001"], "1001 manos: como mucho 1000"),
+    (["replay", "/dev/zero"], "no es un archivo normal"),
+    (["play", "500", "--rule", "players=5"], "no es una opción de reglas; usa --players"),
+])
+def test_command_line_errors_read_in_spanish_under_cardkit_lang(args, words, monkeypatch):
+    """The command line speaks the language of ``CARDKIT_LANG`` (cardkit.i18n), as the kit does."""
+    monkeypatch.setenv("CARDKIT_LANG", "es")
+    r = _cli(*args)
+    assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, r.stderr

@@ -27,7 +27,7 @@ import os
 import random
 import time
 from itertools import combinations
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CardkitError
 from ..game import Action, Game, State
@@ -112,10 +112,15 @@ def duel(game: Game, a: str, b: str, deals: Iterable[int], seed: int = 0) -> lis
 
 def round_robin(game: Game, kinds: Sequence[str], deals: int, seed: int = 0, chunk: int = 10,
                 path: str | os.PathLike[str] | None = None, pairs: Sequence[tuple[str, str]] | None = None,
-                progress: bool = False) -> list[dict[str, Any]]:
+                progress: bool = False, stop: Callable[[], bool] | None = None,
+                advance: Callable[[int], Any] | None = None) -> list[dict[str, Any]]:
     """Every pair of ``kinds`` (or the given ``pairs``) over deals ``0..deals-1``, ``chunk`` deals of
     each pair in turn; rows are appended to the CSV file ``path`` as they come. Deals already in
     the file for a pair (same game, table size and seed run) are skipped, so a stopped run resumes.
+
+    ``stop``: asked before each chunk; when it returns True no more deals are played (e.g. a time
+    limit). ``advance(k)``: told of ``k`` more deals done (played now or found in the file), e.g. a
+    progress bar's ``update``.
 
     Returns the rows played now.
     """
@@ -129,13 +134,20 @@ def round_robin(game: Game, kinds: Sequence[str], deals: int, seed: int = 0, chu
     out: list[dict[str, Any]] = []
     for start in range(0, deals, chunk):
         for a, b in todo:
-            want = [d for d in range(start, min(deals, start + chunk)) if d not in done[(a, b)]]
+            span = range(start, min(deals, start + chunk))
+            want = [d for d in span if d not in done[(a, b)]]
+            if want and stop is not None and stop():
+                return out
+            if advance is not None:
+                advance(len(span) - len(want))
             if not want:
                 continue
             rows = duel(game, a, b, want, seed)
             out += rows
             if path is not None:
                 _append(path, rows)
+            if advance is not None:
+                advance(len(want))
             if progress:
                 print(f"{game.name} ({game.players}) {a} v {b}: deals to {want[-1] + 1}", flush=True)
     return out
