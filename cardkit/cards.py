@@ -175,8 +175,9 @@ class Card:
         return self.suit is None
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Read a card from text (see the module doc); raises :class:`InvalidCardError`."""
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card from text (see the module doc); a card is returned as it is. Raises
+        :class:`InvalidCardError`."""
         if isinstance(text, Card):
             return text
         if not isinstance(text, str) or len(text) > 12:

@@ -348,9 +348,9 @@ def from_record(data: Any, source: str = "record") -> Match:
     match.title, match.description = data.get("title"), data.get("description")
     for i, h in enumerate(data["hands"]):
         where = f"hands[{i}]"
-        if match.is_over():
+        if match.outcome is not None:  # the match is over
             problems.append((where, _("the match ended after hands[{i}] ({result}); no hand may follow").format(
-                i=i - 1, result=match.outcome.result(game.names))))  # type: ignore[union-attr]
+                i=i - 1, result=match.outcome.result(game.names))))
             break
         if h["dealer"] >= game.players:
             problems.append((f"{where}.dealer", _("dealer {dealer}, but the seats are 0..{last}").format(
@@ -408,7 +408,12 @@ def from_record(data: Any, source: str = "record") -> Match:
         if "scores" in out and got_w is not None and got_s != out["scores"]:
             problems.append(("outcome.scores", _says(out["scores"], got_s)))
         if "reason" in out and match.outcome is not None:
-            reasons = _in_every_language(lambda: game.match_outcome(match.hands[-1]).reason)  # type: ignore[union-attr]
+            def reason() -> str:
+                outcome = game.match_outcome(match.hands[-1])
+                assert outcome is not None, "the match is over"
+                return outcome.reason
+
+            reasons = _in_every_language(reason)
             if out["reason"] not in reasons:
                 problems.append(("outcome.reason", _says(_short(out["reason"]), repr(reasons[0]))))
     elif "outcome" in data and out is None and not problems and match.outcome is not None:

@@ -29,7 +29,7 @@ def _face(card: Card | None, x: float, *, width: int, height: int, highlight: bo
     if card.is_joker:
         colour = "#6a1b9a"
     label = "Jo" if card.is_joker else card.rank.label
-    symbol = "★" if card.is_joker else card.suit.symbol  # type: ignore[union-attr]
+    symbol = "★" if card.suit is None else card.suit.symbol  # the joker has no suit
     stroke = LEGAL if highlight else "#555"
     sw = 3 if highlight else 1
     return (f'<g><title>{escape(str(card))}</title>'

@@ -84,7 +84,7 @@ def _cards(cards: CardsLike | Card) -> list[Card]:
         return [cards]
     if isinstance(cards, str):
         return list(Cards.parse(cards))
-    return [Card.parse(c) for c in cards]  # type: ignore[arg-type]
+    return [Card.parse(c) for c in cards]
 
 
 def holds(*cards: str | Card) -> Constraint:

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CardkitError
-from ..game import Action, Game, State
+from ..game import Action, Game, PlayerLike, State
 from .estimate import player_of
 from .tournament import seatings
 
@@ -42,7 +42,7 @@ COLUMNS = ("game", "players", "a", "b", "deal", "difference", "a_decisions", "a_
 class Timed:
     """A player that counts its decisions and the seconds they take (``decisions``, ``seconds``)."""
 
-    def __init__(self, player: Any) -> None:
+    def __init__(self, player: PlayerLike) -> None:
         self.player = player
         self.decisions = 0
         self.seconds = 0.0
@@ -53,7 +53,7 @@ class Timed:
         a = self.player.choose(state)
         self.seconds += time.perf_counter() - t
         self.decisions += 1
-        return a  # type: ignore[no-any-return]
+        return a
 
 
 def lineup(game: Game, a: str, b: str) -> list[str]:
@@ -97,7 +97,7 @@ def duel(game: Game, a: str, b: str, deals: Iterable[int], seed: int = 0) -> lis
                 before[kind][1] -= p.seconds
             state = game.new_hand(dealer, game.initial_scores(), pack)
             while not state.is_terminal():
-                state.apply_action(players[state.current_player()].choose(state))  # type: ignore[index]
+                state.apply_action(players[state.actor()].choose(state))
             for s, kind in enumerate(seating):
                 gains[kind].append(sign * state.returns()[s])
             for kind, p in zip(seating, players):
