@@ -36,6 +36,11 @@ INF = 100
 #: what :func:`search` returns when it stops at its node budget (``stats[1]``)
 ABORTED = -1000
 LOG_TT = 19
+#: move-ordering techniques of :func:`search` (bit flags of its ``heur``; all on by default):
+#: killer moves (a move that cut a search off is tried early at the same depth) and the
+#: cheapest card sure to win a trick first
+HEUR_KILLER, HEUR_SURE = 1, 2
+HEUR_ALL = 3
 MAXDEPTH = 64
 # option flags (the engine's Options500, rules.md 500 §8)
 OPT_STRICT, OPT_LOOSE, OPT_ANY, OPT_LAST, OPT_VOID, OPT_FIRSTLAST, OPT_MISERE = range(7)
@@ -99,6 +104,26 @@ def _top_run(s: int, p: int, h: np.ndarray, n: int, suitorder: np.ndarray, suitl
             else:
                 break
     return k
+
+
+@njit
+def _highest(hm: int, led: int, trump: int, jk: int, suitmask: np.ndarray, suitorder: np.ndarray,
+             suitlen: np.ndarray, strength: np.ndarray) -> int:
+    """The strength of the best card the hand ``hm`` can play to a trick led in ``led``: its
+    highest card of that suit, else (void) its highest trump, else -1; the free joker
+    :data:`JOKER_TOP` (for move ordering only, so a joker option that makes it lose is ignored)."""
+    if jk >= 0 and (hm >> jk) & 1:
+        return JOKER_TOP
+    s = led
+    if (hm & suitmask[led]) == 0:
+        if trump < 0 or (hm & suitmask[trump]) == 0:
+            return -1
+        s = trump
+    for k in range(suitlen[s]):
+        c = suitorder[s, k]
+        if (hm >> c) & 1:
+            return strength[c]
+    return -1
 
 
 @njit
@@ -204,11 +229,15 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
            suitorder: np.ndarray, suitlen: np.ndarray,
            alpha: int, beta: int, forced: int,
            tkey: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray, gen: int,
-           mv: np.ndarray, fr: np.ndarray, kw: np.ndarray, stats: np.ndarray) -> int:
+           mv: np.ndarray, fr: np.ndarray, kw: np.ndarray, killer: np.ndarray, heur: int,
+           stats: np.ndarray) -> int:
     """The counted side's future tricks within ``(alpha, beta)`` (fail-soft), from a position
     with ``nplayed = popcount(table)`` cards in the trick, ``led``/``wpow``/``wpos`` its led suit,
     best strength and winning position (``-1`` when empty). ``jk`` is the free joker's number or
     -1. ``forced`` ≥ 0 searches only that move at the root. ``h`` is restored on return.
+    ``killer`` (``MAXDEPTH`` moves) keeps the last lead that cut a search off at each depth, tried
+    right after the table's best move; ``heur`` says which ordering techniques are on
+    (:data:`HEUR_ALL`); neither changes a value.
     ``stats[0]`` counts nodes; when ``stats[1]`` > 0 the search stops once ``stats[0]`` passes it
     and returns :data:`ABORTED` (every table entry stored so far stays exact)."""
     mask = tlo.shape[0] - 1
@@ -399,6 +428,19 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             for i in range(n):
                 present |= h[i]
             wp = fr[d, _WPOW]
+            # the best a later seat of this trick can play: an opponent's (whom a card must beat
+            # to be sure of the trick) and a partner's
+            opp_max = -1
+            part_max = -1
+            if nplayed > 0 and not misere and (heur & HEUR_SURE):
+                for j in range(nplayed + 1, n):
+                    q = (fr[d, _LEADER] + j) % n
+                    top_q = _highest(h[q], led, trump, jk, suitmask, suitorder, suitlen, strength)
+                    if ((side >> q) & 1) == ((side >> p) & 1):
+                        if top_q > part_max:
+                            part_max = top_q
+                    elif top_q > opp_max:
+                        opp_max = top_q
             # ---- the moves, one per group of equivalent cards, with an ordering score
             nm = 0
             for s in range(5):
@@ -423,6 +465,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     m = c
                     if m == ttbest:
                         sc = 100_000
+                    elif m == killer[d] and (heur & HEUR_KILLER) and nplayed == 0:
+                        sc = 50_000
                     elif nplayed == 0:
                         # lead a winner first, then to the partner's winner, else low
                         top = -1
@@ -447,7 +491,11 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         low = pw % 1000 if pw >= 0 else 0
                         if misere:
                             sc = 2000 - low
-                        elif ours_winning:
+                        elif ours_winning and wp > opp_max:
+                            sc = 500 - low  # the partner's card holds the trick: play low
+                        elif pw > wp and pw > opp_max:
+                            sc = 5000 - min(pw, 1999)  # the cheapest card sure to win the trick
+                        elif ours_winning or part_max > opp_max:
                             sc = 500 - low
                         elif pw > wp:
                             sc = 3000 - min(pw, 1999)
@@ -459,7 +507,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                 for s in range(4):
                     if (names >> s) & 1:
                         m = jk + 64 * (s + 1)
-                        sc = 100_000 if m == ttbest else 5000
+                        sc = 100_000 if m == ttbest else (50_000 if m == killer[d] and (heur & HEUR_KILLER) else 5000)
                         insert_move(mv, d, nm, sc, m, 4096)
                         nm += 1
             fr[d, _ALPHA] = alpha
@@ -491,6 +539,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     fr[d, _BESTM] = m
                     if v < fr[d, _BETA]:
                         fr[d, _BETA] = v
+            if fr[d, _ALPHA] >= fr[d, _BETA]:
+                killer[d] = m  # a killer move: tried early at this depth from now on
             fr[d, _K] = k + 1
             mode = 2
         k = fr[d, _K]

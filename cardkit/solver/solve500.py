@@ -238,6 +238,9 @@ class Solver500:
         self.mv = np.zeros((core500.MAXDEPTH, 80), np.int64)
         self.fr = np.zeros((core500.MAXDEPTH, core500.FIELDS), np.int64)
         self.kw = np.zeros((core500.MAXDEPTH, core500.WORDS), np.int64)
+        self.killer = np.full(core500.MAXDEPTH, -1, np.int64)
+        #: the move-ordering techniques in use (:data:`core500.HEUR_ALL`; the values never depend on them)
+        self.heur = core500.HEUR_ALL
         self.stats = np.zeros(2, np.int64)
         self.h = np.zeros(6, np.int64)
         self.budget: Budget | None = None
@@ -262,7 +265,7 @@ class Solver500:
         args = (self.h, pos.n, pos.leader, pos.table, pos.led, pos.wpow, pos.wpos, pos.ls, pos.vo, pos.pl,
                 pos.side, pos.trump, pos.jk, pos.opts, pos.esuit, pos.strength, pos.twin, pos.suitmask,
                 pos.suitorder, pos.suitlen, alpha, beta, move, *self.table, self._gen(pos), self.mv, self.fr,
-                self.kw, self.stats)
+                self.kw, self.killer, self.heur, self.stats)
         budget = self.budget
         if budget is None:
             self.stats[1] = 0
