@@ -10,13 +10,16 @@ rules.md 500 §10): a made contract scores its value, a failed one loses it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CardkitError
 from ..game import Game, State
 
+if TYPE_CHECKING:
+    from ..solver import Solver
 
-def new_solver(game: Game) -> Any:
+
+def new_solver(game: Game) -> Solver:
     """A solver for ``game``'s play positions, shared across the deals of one estimate (see
     :func:`cardkit.solver.new_solver`).
 
@@ -33,7 +36,7 @@ def new_solver(game: Game) -> Any:
         raise CardkitError(f"no solver for {game.title} yet ({e}); use method='playout'") from None
 
 
-def solved_result(state: State, seat: int, solver: Any, exact: bool = False) -> dict[str, Any]:
+def solved_result(state: State, seat: int, solver: Solver, exact: bool = False) -> dict[str, Any]:
     """The result row of :func:`cardkit.explore.estimate.estimate_bid` for the contracting ``seat``
     when everyone plays best from ``state`` (unchanged): the game's solver says how the contract
     fares and scores it by the game's own scoring rule (rules.md 501 §6, §10; 500 §10).
@@ -47,4 +50,4 @@ def solved_result(state: State, seat: int, solver: Any, exact: bool = False) -> 
     """
     if state.phase != "play":
         raise CardkitError(f"the solver needs a hand in its play phase, not {state.phase!r}")
-    return solver.result(state, exact)  # type: ignore[no-any-return]
+    return solver.result(state, exact)

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import CardkitError
 from ..game import Action, Game, State
 from ..i18n import _
 
-__all__ = ["ActionValue", "LineStep", "Solution", "best_line", "solve", "solver_for"]
+__all__ = ["ActionValue", "LineStep", "Solution", "Solver", "best_line", "solve", "solver_for"]
 
 
 @dataclass(frozen=True)
@@ -129,10 +129,32 @@ class LineStep:
     value: int
 
 
-_SOLVERS: dict[str, Any] = {}
+class Solver(Protocol):
+    """What every game's solver offers (:class:`~cardkit.solver.solve501.Solver501`,
+    :class:`~cardkit.solver.solve500.Solver500`). Each takes a play position of its own game's
+    state (``state`` is typed ``Any`` here for that reason)."""
+
+    def solve(self, state: Any, budget: Any = None) -> Solution:
+        """Every legal action's value with best play (see :func:`solve`)."""
+        ...
+
+    def action_values(self, state: Any) -> list[tuple[Action, int]]:
+        """Each legal action with its value after it, in the engine's order."""
+        ...
+
+    def position_value(self, state: Any) -> int:
+        """The position's value with best play."""
+        ...
+
+    def result(self, state: Any, exact: bool = False) -> dict[str, Any]:
+        """The contract's result with best play, scored by the game's own rule."""
+        ...
 
 
-def new_solver(game: Game) -> Any:
+_SOLVERS: dict[str, Solver] = {}
+
+
+def new_solver(game: Game) -> Solver:
     """A new solver object for ``game``'s play positions: the class the game declares as
     :attr:`Game.solver` (a :class:`~cardkit.solver.solve501.Solver501` or
     :class:`~cardkit.solver.solve500.Solver500`), with an empty transposition table.
@@ -148,10 +170,11 @@ def new_solver(game: Game) -> Any:
     if game.solver is None:
         raise CardkitError(f"no solver for {game.title}")
     module, cls = game.solver.split(":")
-    return getattr(importlib.import_module(module), cls)()
+    solver: Solver = getattr(importlib.import_module(module), cls)()
+    return solver
 
 
-def solver_for(state: State) -> Any:
+def solver_for(state: State) -> Solver:
     """The shared solver object for ``state``'s game (its transposition table is kept), built by
     :func:`new_solver` once per game.
 
@@ -164,7 +187,7 @@ def solver_for(state: State) -> Any:
     return _SOLVERS[name]
 
 
-def solve(state: State, solver: Any = None, budget: Any = None) -> Solution:
+def solve(state: State, solver: Solver | None = None, budget: Any = None) -> Solution:
     """Solve the play position ``state`` (unchanged): every legal action's value with best play.
 
     Args:
@@ -181,11 +204,11 @@ def solve(state: State, solver: Any = None, budget: Any = None) -> Solution:
     """
     solver = solver or solver_for(state)
     if budget is not None:
-        return solver.solve(state, budget=budget)  # type: ignore[no-any-return]
-    return solver.solve(state)  # type: ignore[no-any-return]
+        return solver.solve(state, budget=budget)
+    return solver.solve(state)
 
 
-def best_line(state: State, solver: Any = None) -> list[LineStep]:
+def best_line(state: State, solver: Solver | None = None) -> list[LineStep]:
     """Best play from ``state`` (unchanged) to the end of the hand: each seat plays the first
     action (in the engine's order) that keeps the best value for it.
 
@@ -199,6 +222,6 @@ def best_line(state: State, solver: Any = None) -> list[LineStep]:
     while not st.is_terminal():
         sol = solver.solve(st)
         act = sol.best()[0].action
-        line.append(LineStep(st.current_player(), act, sol.value))  # type: ignore[arg-type]
+        line.append(LineStep(st.actor(), act, sol.value))
         st.apply_action(act)
     return line
