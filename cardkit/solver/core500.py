@@ -122,7 +122,8 @@ def _highest(hm: int, led: int, trump: int, jk: int, suitmask: np.ndarray, suito
     for k in range(suitlen[s]):
         c = suitorder[s, k]
         if (hm >> c) & 1:
-            return strength[c]
+            best: int = strength[c]
+            return best
     return -1
 
 
