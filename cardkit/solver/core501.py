@@ -35,6 +35,11 @@ PTS6 = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
 PTS = np.array([PTS6[i % 6] for i in range(24)], dtype=np.int64)
 SUITMASK = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.int64)
 INF = 10_000
+#: move-ordering techniques of :func:`search` (bit flags of its ``heur``; all on by default):
+#: killer leads (a lead that cut a search off is tried early at the same depth) and the
+#: cheapest card sure to win a trick first
+HEUR_KILLER, HEUR_SURE = 1, 2
+HEUR_ALL = 3
 LOG_TT = 20
 
 
@@ -53,6 +58,15 @@ def new_table(log_size: int = LOG_TT) -> Table:
 @njit
 def _low(m: int) -> int:
     return _popcount((m & -m) - 1)
+
+
+@njit
+def _high(m: int) -> int:
+    """The number of the highest card of the mask ``m`` (> 0)."""
+    k = 0
+    while m >> (k + 1):
+        k += 1
+    return k
 
 
 @njit
@@ -185,7 +199,7 @@ MAXDEPTH = 26
 def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, dwon: int, pend: int,
            alpha: int, beta: int, forced: int, fdeclare: int,
            tk1: np.ndarray, tk2: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray,
-           gen: int, mv: np.ndarray, fr: np.ndarray, stats: np.ndarray) -> int:
+           gen: int, mv: np.ndarray, fr: np.ndarray, killer: np.ndarray, heur: int, stats: np.ndarray) -> int:
     """The declarer's future gain from this position within the window ``(alpha, beta)``
     (fail-soft: a value ≤ alpha is an upper bound, ≥ beta a lower bound).
 
@@ -193,6 +207,9 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
     value); ``fdeclare`` then says whether the declarer's lead of it declares a marriage.
     ``mv`` (``MAXDEPTH`` × 48: moves, then their values) and ``fr`` (``MAXDEPTH`` × ``FIELDS``) are scratch space;
     ``h`` is restored before returning. Alpha-beta with an explicit stack of frames.
+    ``killer`` (``MAXDEPTH`` cards) keeps the last lead that cut a search off at each depth, tried
+    right after the table's best card; ``heur`` says which ordering techniques are on
+    (:data:`HEUR_ALL`); neither changes a value.
     """
     mask = tk1.shape[0] - 1
     d = 0
@@ -302,6 +319,23 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                         wpow = pw
                         wpos = (leader + 1) % 3
             maxim = p == decl
+            # the best the seat still to play in this trick can play: an opponent's (whom a card
+            # must beat to be sure of the trick) or a partner's
+            opp_max = -1
+            part_max = -1
+            if nplayed == 1 and (heur & HEUR_SURE):
+                q = (leader + 2) % 3
+                hq = h[q]
+                if hq & SUITMASK[led]:
+                    top_q = _power(_high(hq & SUITMASK[led]), led, trump)
+                elif trump >= 0 and (hq & SUITMASK[trump]):
+                    top_q = _power(_high(hq & SUITMASK[trump]), led, trump)
+                else:
+                    top_q = -1
+                if (q == decl) == maxim:
+                    part_max = top_q
+                else:
+                    opp_max = top_q
             n = 0
             m = legal
             present = h[0] | h[1] | h[2]
@@ -329,6 +363,8 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                     run = 0  # the declarer's K and Q: which card goes decides the marriage
                 if c == ttbest:
                     sc = 10_000
+                elif nplayed == 0 and c == killer[d] and (heur & HEUR_KILLER):
+                    sc = 5_000
                 elif nplayed == 0:
                     # a winner first (the top card left in its suit), then low to a partner's
                     # winner, else low
@@ -346,7 +382,11 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 else:
                     pw = _power(c, led, trump)
                     ours_winning = (wpos == decl) == maxim
-                    if pw > wpow:
+                    if pw > wpow and pw > opp_max and nplayed == 1 and (heur & HEUR_SURE):
+                        sc = 1000 + 2 * PTS[c] - pw  # a card sure to win the trick: points first, then low
+                    elif (part_max > wpow and part_max > opp_max) or (ours_winning and wpow > opp_max >= 0):
+                        sc = 300 + PTS[c]  # our side takes the trick for sure: points to it
+                    elif pw > wpow:
                         sc = 500 - pw if not ours_winning else 200 + PTS[c]
                     else:
                         sc = 300 + PTS[c] if ours_winning else 100 - PTS[c]
@@ -387,6 +427,8 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                     fr[d, _BESTC] = c
                     if v < fr[d, _BETA]:
                         fr[d, _BETA] = v
+            if fr[d, _ALPHA] >= fr[d, _BETA]:
+                killer[d] = c  # a killer card: tried early at this depth from now on
             fr[d, _K] = k + 1
             mode = 2
         # mode 2: the next move at depth d, or the node is done

@@ -120,6 +120,9 @@ class Solver501:
         self.fr = np.zeros((core501.MAXDEPTH, core501.FIELDS), np.int64)
         self.stats = np.zeros(2, np.int64)
         self.h = np.zeros(3, np.int64)
+        self.killer = np.full(core501.MAXDEPTH, -1, np.int64)
+        #: the move-ordering techniques in use (:data:`core501.HEUR_ALL`; the values never depend on them)
+        self.heur = core501.HEUR_ALL
 
     def _gen(self, pos: Position501) -> int:
         key = (pos.trump, pos.decl)
@@ -133,7 +136,7 @@ class Solver501:
         self.h[:] = pos.hands
         return int(core501.search(self.h, pos.leader, pos.c0, pos.c1, pos.trump, pos.decl, pos.dwon,
                                   pos.pend, alpha, beta, card, 1 if declare else 0, *self.table,
-                                  self._gen(pos), self.mv, self.fr, self.stats))
+                                  self._gen(pos), self.mv, self.fr, self.killer, self.heur, self.stats))
 
     def value(self, pos: Position501) -> int:
         """The declarer's hand total (card points + marriages that count) with best play."""
