@@ -1,0 +1,147 @@
+"""Five Hundred's actions besides pass and play (bid, bury, nominate, call, go alone) and the
+reader of every action of the game (rules.md 500 §4, §5, §8, §13)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Pass, Play, need_card, parse_common
+from ..cards import JOKER, SUITS, Card, Suit
+from ..errors import InvalidActionError
+from ..game import Action, ensure_action
+from .contracts import _CONTRACTS, _MISERE, _OPEN_MISERE, Contract
+
+
+@dataclass(frozen=True, repr=False)
+class Bid(Action):
+    """A bid of ``contract`` in the auction (rules.md 500 §4): ``bid 8♥``, ``bid misère``."""
+
+    contract: Contract
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.contract, Contract):
+            raise InvalidActionError(f"bid: {self.contract!r} is not a contract (e.g. Contract.parse('8H'))")
+
+    def __str__(self) -> str:
+        return f"bid {self.contract}"
+
+
+@dataclass(frozen=True, repr=False)
+class Bury(Action):
+    """The contractor buries ``card`` face down, out of the game; three in all (rules.md 500 §5)."""
+
+    card: Card
+
+    def __post_init__(self) -> None:
+        need_card("bury", self.card)
+
+    def __str__(self) -> str:
+        return f"bury {self.card}"
+
+
+@dataclass(frozen=True, repr=False)
+class Nominate(Action):
+    """A no-trump or misère contractor holding the joker nominates its ``suit`` before the opening
+    lead, or ``None`` to keep it unnominated (rules.md 500 §8, §16): ``nominate ♥``, ``nominate none``."""
+
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            raise InvalidActionError(f"nominate: {self.suit!r} is not a suit or None")
+
+    def __str__(self) -> str:
+        return f"nominate {self.suit if self.suit else 'none'}"
+
+
+@dataclass(frozen=True, repr=False)
+class Call(Action):
+    """Five players: the contractor calls ``card``; its holder is the partner (rules.md 500 §13)."""
+
+    card: Card
+
+    def __post_init__(self) -> None:
+        need_card("call", self.card)
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
+@dataclass(frozen=True, repr=False)
+class GoAlone(Action):
+    """Five players: the contractor announces playing alone against four (rules.md 500 §13)."""
+
+    def __str__(self) -> str:
+        return "go alone"
+
+
+GO_ALONE = GoAlone()
+_KINDS = (Pass, Play, Bid, Bury, Nominate, Call, GoAlone)
+_BIDS = {c: Bid(c) for c in (*_CONTRACTS.values(), _MISERE, _OPEN_MISERE)}
+_NOMINATES = tuple(Nominate(s) for s in (*SUITS, None))
+_PLAYS: dict[Card, Play] = {}
+_BURIES: dict[Card, Bury] = {}
+_JOKER_NAMING = {s: Play(JOKER, names=s) for s in SUITS}
+
+
+def _play(card: Card) -> Play:
+    p = _PLAYS.get(card)
+    if p is None:
+        p = _PLAYS[card] = Play(card)
+    return p
+
+
+def _bury(card: Card) -> Bury:
+    b = _BURIES.get(card)
+    if b is None:
+        b = _BURIES[card] = Bury(card)
+    return b
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read a Five Hundred action: ``pass``, ``bid 8H`` / ``bid 8♥`` / ``bid 10NT`` /
+    ``bid misere`` / ``bid open misere``, ``bury 5S``, ``nominate H`` / ``nominate none``,
+    ``call AH``, ``go alone``, ``play KS``, ``play JK naming H``.
+
+    Raises:
+        InvalidActionError: the text is none of these.
+
+    >>> parse_action("bid 8H")
+    Bid.parse('bid 8♥')
+    >>> str(parse_action("play jk naming s"))
+    'play Jo naming ♠'
+    """
+    done = ensure_action(text, _KINDS)
+    if done is not None:
+        return done
+    original = str(text)
+    words = original.strip().lower().split()
+    common = parse_common(words, original)
+    if common is not None:
+        if isinstance(common, Play):
+            if common.marriage:
+                raise InvalidActionError(f"cannot read action {original!r}: Five Hundred has no marriages")
+            if common.names is not None:
+                return _JOKER_NAMING[common.names] if common.card is JOKER else common
+            return _play(common.card)
+        return common
+    try:
+        if len(words) >= 2 and words[0] == "bid":
+            return _BIDS[Contract.parse(" ".join(words[1:]))]
+        if len(words) == 2 and words[0] == "bury":
+            return _bury(Card.parse(words[1]))
+        if len(words) == 2 and words[0] == "nominate":
+            return _NOMINATES[4] if words[1] in ("none", "no", "-") else _NOMINATES[Suit.parse(words[1]).value]
+        if len(words) == 2 and words[0] == "call":
+            return Call(Card.parse(words[1]))
+        if words in (["go", "alone"], ["alone"]):
+            return GO_ALONE
+    except ValueError as e:
+        raise InvalidActionError(f"cannot read action {original!r}: {e}") from None
+    raise InvalidActionError(
+        f"cannot read action {original!r}: Five Hundred actions are pass, bid CONTRACT (8H, 10NT, misere, "
+        "open misere), bury CARD, nominate SUIT|none, call CARD, go alone, play CARD [naming SUIT]")
+
+
+for _cls in _KINDS[2:]:
+    setattr(_cls, "parse", staticmethod(parse_action))  # each kind reads any action of the game

@@ -1,0 +1,229 @@
+"""The Five Hundred table: players, units, options, the deal and the end of the game (rules.md
+500 §1, §3, §11–§14)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Sequence
+
+from ..cards import JOKER, Card, Cards, Rank, Suit
+from ..errors import UnknownOptionError
+from ..game import TALON, Action, Game, Outcome, State
+from ..i18n import _
+from .actions import parse_action
+from .contracts import LOSS, TARGET, TRICKS, ladder
+from .options import Options500
+from .pack import pack_500
+from .state import State500
+
+class Game500(Game):
+    """Five Hundred for 3–6 players (rules.md 500 §1, §12–§14).
+
+    Args:
+        players: 3, 4 (default), 5 or 6.
+        names: seat names, ``A B C …`` by default.
+        **options: rule options by kebab-case name (see :class:`Options500`), e.g.
+            ``Game500(**{"joker-lead": "loose"})`` or ``find_game("500", 4, win="points")``.
+
+    Attributes:
+        rules: the :class:`Options500`.
+        units: the scoring units as tuples of seats: sides of partners (4, 6 players) or single
+            seats (3, 5 players). Partners share one score; every seat of a unit carries it.
+
+    Raises:
+        UnknownOptionError: another number of players, or an unknown option or value.
+    """
+
+    name = "500"
+    title = "Five Hundred"
+    talon_word = "kitty"
+    lower_is_better = False
+    default_player = "sensible"
+    rule_player = "rules"
+    solver = "cardkit.solver.solve500:Solver500"
+    table_sizes = (3, 4, 5, 6)
+    option_defaults: ClassVar[dict[str, Any]] = Options500().as_dict()
+
+    def __init__(self, players: int = 4, names: Sequence[str] | None = None, **options: Any) -> None:
+        if players not in (3, 4, 5, 6):
+            raise UnknownOptionError(f"Five Hundred is for 3, 4, 5 or 6 players, not {players} (rules.md 500 §1)")
+        self.rules = Options500.from_dict(options)
+        super().__init__(players, names)
+        n = players
+        if n in (3, 5):
+            side = list(range(n))
+        elif n == 6 and self.rules.six_seating == "three-pairs":
+            side = [s % 3 for s in range(n)]
+        else:
+            side = [s % 2 for s in range(n)]
+        #: The unit index of every seat.
+        self.side_of: tuple[int, ...] = tuple(side)
+        self.units: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in range(n) if side[s] == u) for u in range(max(side) + 1))
+        self._pack = pack_500(n, self.rules.six_pack)
+        self._targets: dict[int, list[int]] = {}
+        self._rankings: dict[Suit | None, tuple[dict[Card, Suit | None], dict[Card, int]]] = {}
+        #: True when the pack holds identical cards (the improvised six-hand pack).
+        self.duplicates = len(set(self._pack)) < len(self._pack)
+        self.ladder = ladder(self.rules.misere)
+        self._rank = {c: i for i, c in enumerate(self.ladder)}
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every rule option as ``{kebab-name: value}`` (see :class:`Options500`)."""
+        return self.rules.as_dict()
+
+    def new_pack(self) -> Cards:
+        """The pack in a fixed order (rules.md 500 §2); see :func:`pack_500`."""
+        return self._pack
+
+    def deal_targets(self, dealer: int) -> list[int]:
+        """From the dealer's left, in packets: 3 each, 1 kitty, 4 each, 1 kitty, 3 each, 1 kitty
+        (rules.md 500 §3)."""
+        t = self._targets.get(dealer)
+        if t is None:
+            n = self.players
+            order = [(dealer + 1 + i) % n for i in range(n)]
+            t = []
+            for k in (3, 4, 3):
+                for s in order:
+                    t.extend([s] * k)
+                t.append(TALON)
+            self._targets[dealer] = t
+        return list(t)
+
+    def new_hand(self, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> State500:
+        """Deal a hand from ``pack`` in deal order (rules.md 500 §3).
+
+        Raises:
+            CardkitError: a dealer who is not a seat, scores not one per seat, or a pack that is not
+                this table's pack (§2).
+        """
+        self.check_table(dealer, scores)
+        self.check_pack(pack)
+        return State500(self, dealer, scores, pack)
+
+    def initial_scores(self) -> list[int]:
+        """Scores start at 0 (rules.md 500 §16)."""
+        return [0] * self.players
+
+    def parse_action(self, text: str | Action) -> Action:
+        """See :func:`parse_action`."""
+        return parse_action(text)
+
+    def arrange(self, dealer: int, hands: dict[int, Sequence[Card] | str],
+                kitty: Sequence[Card] | str | None = None) -> list[Card]:
+        """A pack (deal order) that deals ``hands`` (some seats, fully or partly) and ``kitty``;
+        the cards not named fill the other places in pack order. For hand-made positions.
+
+        Raises:
+            CardkitError: a card that is not in the pack (or named too often), or too many cards.
+
+        >>> g = Game500()
+        >>> st = g.new_hand(3, [0] * 4, g.arrange(3, {0: "JK JS JC AS KS"}, kitty="4H 4D 5S"))
+        >>> str(Cards(st.hands[0][:5])), str(Cards(st.kitty))
+        ('Jo J♠ J♣ A♠ K♠', '4♥ 4♦ 5♠')
+        """
+        from ..errors import CardkitError
+
+        rest = list(self._pack)
+        named: dict[int, list[Card]] = {}
+        for seat, cards in [*hands.items(), (TALON, kitty or [])]:
+            cs = list(Cards.parse(cards)) if isinstance(cards, str) else list(cards)
+            for c in cs:
+                if c not in rest:
+                    raise CardkitError(f"{c} is not in the {len(self._pack)}-card pack, or is named twice")
+                rest.remove(c)
+            named[seat] = cs
+        full: dict[int, list[Card]] = {}
+        for seat in [*range(self.players), TALON]:
+            want = 3 if seat == TALON else TRICKS
+            have = named.get(seat, [])
+            if len(have) > want:
+                raise CardkitError(f"{len(have)} cards for {'the kitty' if seat == TALON else f'seat {seat}'}, "
+                                   f"which gets {want}")
+            full[seat] = have + [rest.pop(0) for _ in range(want - len(have))]
+        return self.deal_from_hands(dealer, [full[s] for s in range(self.players)], full[TALON])
+
+    def ranking(self, trump: Suit | None) -> tuple[dict[Card, Suit | None], dict[Card, int]]:
+        """Every card's effective suit and its order within that suit under ``trump`` (``None``:
+        no-trump or misère), computed once per table (rules.md 500 §6, §8).
+
+        Trumps: joker 100, right bower 99, left bower 98, then the rank (A 17 K 16 Q 15, the six-hand
+        13 12 11 below the jack's 14, 10 … 2). In no-trump the joker has no suit (order 100, for a
+        nomination). Shared between hands: do not change the dicts.
+        """
+        got = self._rankings.get(trump)
+        if got is None:
+            suit: dict[Card, Suit | None] = {}
+            order: dict[Card, int] = {}
+            for c in self._pack:
+                suit[c] = c.suit
+                order[c] = c.rank.value
+            order[JOKER] = 100
+            if trump is None:
+                suit[JOKER] = None
+            else:
+                right, left = Card(trump, Rank.JACK), Card(trump.partner, Rank.JACK)
+                suit[JOKER] = suit[right] = suit[left] = trump
+                order[right], order[left] = 99, 98
+            got = self._rankings[trump] = (suit, order)
+        return got
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The seats sharing ``seat``'s unit, ``seat`` excluded (none with 3 or 5 players)."""
+        return tuple(s for s in self.units[self.side_of[seat]] if s != seat)
+
+    def misere_allowed(self) -> bool:
+        """Whether misère and open misère may be bid at this table (5 players: ``five-misere``)."""
+        return self.players != 5 or self.rules.five_misere == "allowed"
+
+    def misere_needs_seven(self) -> bool:
+        """Misère needs an earlier bid of seven or more, except with 3 players (rules.md 500 §4, §12).
+        With 5 players (misère allowed) the four-handed rule applies [kit]."""
+        return self.players != 3
+
+    def check_match_scores(self, scores: Sequence[int]) -> None:
+        """Refuse running scores that partners do not share: partners score as one unit, so they
+        always carry the same score (rules.md 500 §1, §10).
+
+        Raises:
+            CardkitError: naming the partners whose scores differ.
+        """
+        from ..errors import CardkitError
+
+        for unit in self.units:
+            if len({scores[s] for s in unit}) > 1:
+                raise CardkitError(_("scores {scores}: partners {names} score as one side and must start "
+                                     "equal [rules.md 500 §10]").format(
+                    scores=list(scores), names=" + ".join(self.names[s] for s in unit)))
+
+    def match_outcome(self, hand: State) -> Outcome | None:
+        """The end of the game after ``hand`` (rules.md 500 §11, §16), or ``None``.
+
+        A contracting unit at ≥ 500 on a made contract wins; else under ``points`` the highest
+        unit at ≥ 500 wins; else if a unit is at ≤ −500 the highest score wins; exact ties share.
+        ``winners`` are every seat of the winning units.
+        """
+        assert isinstance(hand, State500)
+        if hand.contract is None:  # a thrown-in hand changes no score and ends no game (§16)
+            return None
+        scores = hand.scores_after()
+        us = [scores[u[0]] for u in self.units]
+        made = hand.made()
+        win: list[int] = []
+        reason = ""
+        if made:
+            c = [u for u in hand.contracting_units() if us[u] >= TARGET]
+            if c:
+                win, reason = c, _("reached 500 on a contract bid and made")
+        if not win and self.rules.win == "points":
+            c = [u for u in range(len(us)) if us[u] >= TARGET]
+            if c:
+                win, reason = c, _("reached 500")
+        if not win and any(x <= LOSS for x in us):
+            win, reason = list(range(len(us))), _("a side fell to −500 or below; the highest score wins")
+        if not win:
+            return None
+        top = max(us[u] for u in win)
+        seats = tuple(sorted(s for u in win if us[u] == top for s in self.units[u]))
+        return Outcome(seats, tuple(scores), reason)
