@@ -20,11 +20,11 @@ names, so that nbval compares it and a terminal reads it too. Output is determin
 from __future__ import annotations
 
 import re
-from html import escape
 from string import Formatter
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Cards
+from .escaping import escape
 from .game import Action
 from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg

@@ -7,8 +7,9 @@ Output is deterministic (no ids, no addresses), so notebooks stay comparable und
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING, Sequence
+
+from .escaping import escape
 
 if TYPE_CHECKING:
     from .cards import Card

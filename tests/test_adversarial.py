@@ -18,6 +18,7 @@ from cardkit import CardkitError, Match, RecordError, find_game
 from cardkit import records
 from cardkit.cards import Card, Cards
 from cardkit.game500 import Game500
+from test_html_escaping import widget_html  # every HTML widget's value under a widget
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
@@ -256,19 +257,6 @@ def test_calling_a_card_of_another_pack_says_it_is_not_in_this_pack():
 _HOSTILE_MARKS = ("<img", "<script", "<b>")
 
 
-def _html_values(widget) -> list[str]:
-    """The value of every HTML widget under ``widget`` (what ipywidgets sets as innerHTML)."""
-    import ipywidgets as W
-
-    out, todo = [], [widget]
-    while todo:
-        w = todo.pop()
-        if isinstance(w, (W.HTML, W.HTMLMath)):
-            out.append(w.value)
-        todo.extend(getattr(w, "children", ()) or ())
-    return out
-
-
 def _assert_inert(html: str, where: str) -> None:
     for mark in _HOSTILE_MARKS:
         assert mark not in html, f"{where}: unescaped {mark!r} in {html[:300]!r}"
@@ -283,14 +271,14 @@ def test_a_record_with_hostile_names_and_title_shows_no_markup_at_any_step():
     for seat in table.seat_picker.options:
         table.seat_picker.value = seat[1] if isinstance(seat, tuple) else seat
         for _ in range(40):
-            for html in _html_values(table):
+            for html in widget_html(table):
                 _assert_inert(html, f"step {steps}")
             steps += 1
             if table.next_button.disabled:
                 break
             table.next_button.click()
     assert steps > 20
-    assert any("&lt;img src=x onerror=window.pwned=1&gt;" in h for h in _html_values(table))
+    assert any("&lt;img src=x onerror=window.pwned=1&gt;" in h for h in widget_html(table))
 
 
 def test_html_of_views_and_states_escapes_hostile_names():

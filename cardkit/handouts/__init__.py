@@ -18,7 +18,6 @@ This module imports no Jupyter and no browser until :func:`write_pdfs` is called
 
 from __future__ import annotations
 
-import html
 import os
 import string
 import sys
@@ -27,6 +26,7 @@ from typing import Any, Sequence
 
 from .. import game500, game501
 from ..cards import SUITS, Card, Rank, Suit
+from ..escaping import escape
 from ..game import TALON
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -41,7 +41,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 def card_html(card: Card) -> str:
     """One card as HTML: its short name (``10♥``, ``Jo`` for the joker), red suits in red."""
-    text = html.escape(str(card))
+    text = escape(str(card))
     if card.suit is not None and card.suit.is_red:
         return f'<span class="red">{text}</span>'
     return text
@@ -174,7 +174,7 @@ def facts_500() -> dict[str, str]:
 
 def _bid_html(contract: game500.Contract) -> str:
     if contract.is_misere:
-        return html.escape(str(contract))
+        return escape(str(contract))
     return f"{contract.tricks}{suit_html(contract.trump)}"
 
 

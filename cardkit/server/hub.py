@@ -12,16 +12,29 @@ needed on the hub's machine: this module imports it when the hub has started the
 from __future__ import annotations
 
 import os
-from html import escape
 from typing import Any, Callable
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ..escaping import escape
+
 #: The cookie holding the hub token of a logged-in visitor (HTTP only, path = the service prefix).
 TOKEN_COOKIE = "cardkit-hub-token"
 STATE_COOKIE = "cardkit-hub-state"
+
+
+def seats_page(user: str, seats: list[dict[str, Any]], prefix: str) -> str:
+    """The page of a hub user's seats: a link to each (``seats``: dicts with ``play``, the seat's
+    link under ``prefix``, ``table`` and ``name``), or a sentence when there is none. Every text is
+    put in through :func:`cardkit.escaping.escape`: user and seat names come from outside."""
+    items = "".join(f"<li><a href='{escape(prefix + s['play'])}'>table {escape(s['table'])}, "
+                    f"seat {escape(s['name'])}</a></li>" for s in seats)
+    body = (f"<p>{escape(user)}: " + (f"your seats</p><ul>{items}</ul>" if seats else
+            "no table has a seat with your name yet: ask your teacher.</p>"))
+    return (f"<!doctype html><meta charset='utf-8'><meta name='viewport' "
+            f"content='width=device-width, initial-scale=1'><title>cardkit</title>{body}")
 
 
 def under_hub() -> bool:
@@ -58,12 +71,7 @@ def hub_routes(seats_of: Callable[[str], list[dict[str, Any]]], prefix: str) -> 
         seats = seats_of(str(user["name"]))
         if len(seats) == 1:
             return RedirectResponse(prefix + seats[0]["play"], status_code=302)
-        items = "".join(f"<li><a href='{escape(prefix + s['play'])}'>table {escape(s['table'])}, "
-                        f"seat {escape(s['name'])}</a></li>" for s in seats)
-        body = (f"<p>{escape(str(user['name']))}: " + (f"your seats</p><ul>{items}</ul>" if seats else
-                "no table has a seat with your name yet: ask your teacher.</p>"))
-        return HTMLResponse(f"<!doctype html><meta charset='utf-8'><meta name='viewport' "
-                            f"content='width=device-width, initial-scale=1'><title>cardkit</title>{body}")
+        return HTMLResponse(seats_page(str(user["name"]), seats, prefix))
 
     async def callback(request: Request) -> Response:
         code = request.query_params.get("code")

@@ -17,12 +17,12 @@ in a play-it-out). Each exercise box also carries ``cardkit-ex-<kind>``.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable
 
 import ipywidgets as W
 
 from ..cards import Card
+from ..escaping import escape
 from ..exercises import AnswerError, Exercise, Feedback, Lesson, PlayOut, find_lesson
 from ..exercises import explain as ex
 from ..i18n import N_, _, get_language, language

@@ -20,13 +20,13 @@ and browser tours.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Iterable, Mapping, Sequence
 
 import ipywidgets as W
 
 from ..cards import SUITS, Suit
 from ..errors import CardkitError, InvalidActionError
+from ..escaping import escape
 from ..game import Match
 from ..game500 import LOSS, TARGET, TRICKS, Call, Game500, State500, bid_ladder_rows, pack_500
 from ..i18n import _

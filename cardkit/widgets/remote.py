@@ -9,12 +9,12 @@ written here. CSS classes as :class:`~cardkit.widgets.table.Table`'s: ``cardkit-
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable
 
 import ipywidgets as W
 
 from ..cards import Card
+from ..escaping import escape
 from ..svg import cards_svg
 
 
@@ -102,7 +102,7 @@ class RemoteTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: V
             plays = " ".join(f"{escape(names[s])} {escape(c)}" for s, c in trick["plays"])
             rows.append(f"<tr><th>trick</th><td>{plays}</td><td>{_pic([c for _, c in trick['plays']])}</td></tr>")
         who = "every hand" if v["seat"] is None else f"you are {escape(names[v['seat']])}"
-        self.board.value = (f"<b>{escape(v['title'])}</b>, hand {v['hand']} ({who}): {escape(v['summary'])}"
+        self.board.value = (f"<b>{escape(v['title'])}</b>, hand {escape(v['hand'])} ({who}): {escape(v['summary'])}"
                             f"<table class='cardkit-board'>{''.join(rows)}</table>")
         buttons = []
         for a in v["legal"]:
@@ -112,7 +112,7 @@ class RemoteTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: V
             buttons.append(b)
         self.actions.children = buttons
         head = "".join(f"<th>{escape(n)}</th>" for n in names)
-        cells = "".join(f"<td>{x}</td>" for x in v["scores"])
+        cells = "".join(f"<td>{escape(x)}</td>" for x in v["scores"])  # the server's view: text, never markup
         self.scores.value = f"<table><tr>{head}</tr><tr>{cells}</tr></table>"
 
     def __repr__(self) -> str:

@@ -16,7 +16,7 @@ HTML element of class ``cardkit-scores``, so a browser test can find them.
 from __future__ import annotations
 
 import re
-from html import escape, unescape
+from html import unescape
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -25,6 +25,7 @@ import ipywidgets as W
 from ..cards import Card, Cards
 from ..display import plain_rule
 from ..errors import CardkitError
+from ..escaping import escape
 from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
 from ..i18n import N_, _, action_text, get_language, ngettext
 from ..replay import Replay
