@@ -279,8 +279,9 @@ def test_plain_python_kernel_gives_the_same_values_at_every_table_size():
 
 
 def test_move_ordering_changes_the_work_never_a_value():
-    """Killer moves and trying the cheapest card sure to win a trick first (core500.HEUR_KILLER,
-    HEUR_SURE) change how many positions the search visits, never a value: 40 random endings of 6
+    """Killer moves, trying the cheapest card sure to win a trick first, and leading last a suit
+    an opponent can ruff (core500.HEUR_KILLER, HEUR_SURE, HEUR_RUFF) change how many positions the
+    search visits, never a value: 40 random endings of 6
     tricks (every point of a trick), each technique off in turn, give every action the same value
     as with all on; each technique changes the node count, and all on visit fewer than none."""
     from cardkit.solver import core500
@@ -295,7 +296,7 @@ def test_move_ordering_changes_the_work_never_a_value():
         return values, int(solver.stats[0])
 
     every, nodes_all = run(core500.HEUR_ALL)
-    for heur in (0, core500.HEUR_KILLER, core500.HEUR_SURE):
+    for heur in (0, core500.HEUR_KILLER, core500.HEUR_SURE, core500.HEUR_RUFF):
         values, nodes = run(heur)
         assert values == every, f"heur {heur}"
         assert nodes != nodes_all, f"heur {heur}: the ordering changed nothing"

@@ -37,10 +37,11 @@ INF = 100
 ABORTED = -1000
 LOG_TT = 19
 #: move-ordering techniques of :func:`search` (bit flags of its ``heur``; all on by default):
-#: killer moves (a move that cut a search off is tried early at the same depth) and the
-#: cheapest card sure to win a trick first
-HEUR_KILLER, HEUR_SURE = 1, 2
-HEUR_ALL = 3
+#: killer moves (a move that cut a search off is tried early at the same depth), the
+#: cheapest card sure to win a trick first, and leads an opponent can ruff last, those the
+#: partner can ruff early
+HEUR_KILLER, HEUR_SURE, HEUR_RUFF = 1, 2, 4
+HEUR_ALL = 7
 MAXDEPTH = 64
 # option flags (the engine's Options500, rules.md 500 §8)
 OPT_STRICT, OPT_LOOSE, OPT_ANY, OPT_LAST, OPT_VOID, OPT_FIRSTLAST, OPT_MISERE = range(7)
@@ -476,8 +477,22 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                 top = suitorder[s, kk]
                                 break
                         low = strength[c] % 1000
+                        # a seat void in the suit that holds trumps can ruff it
+                        ruff_opp = False
+                        ruff_part = False
+                        if (heur & HEUR_RUFF) and trump >= 0 and s != trump and s < 4:
+                            for i in range(n):
+                                if i != p and (h[i] & suitmask[s]) == 0 and (h[i] & suitmask[trump]) != 0:
+                                    if ((side >> i) & 1) == ((side >> p) & 1):
+                                        ruff_part = True
+                                    else:
+                                        ruff_opp = True
                         if top >= 0 and (hm >> top) & 1:
-                            sc = 3000 + low + (500 if s == trump else 0)
+                            sc = 1500 + low if ruff_opp else 3000 + low + (500 if s == trump else 0)
+                        elif ruff_opp:
+                            sc = 500 - low
+                        elif ruff_part:
+                            sc = 2500 - low
                         else:
                             owner = -1
                             for i in range(n):
