@@ -42,6 +42,10 @@ class PlayerClass(Protocol):
     #: ``cls(seed=...)``.
     needs_game: ClassVar[bool]
 
+    def __init__(self, *table: Game, seed: int | None = None) -> None:
+        """``cls(game, seed=...)`` when :attr:`needs_game`, else ``cls(seed=...)``."""
+        ...
+
     def choose(self, state: State) -> Action:
         """The action for the seat to act."""
         ...
@@ -134,6 +138,6 @@ def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
         if p.kind == kind:
             if p.needs_game:
                 table = game if isinstance(game, Game) else find_game(cls.name)
-                return p(table, seed=seed)  # type: ignore[call-arg]
-            return p(seed=seed)  # type: ignore[call-arg]
+                return p(table, seed=seed)
+            return p(seed=seed)
     raise UnknownOptionError(f"unknown player {kind!r} for {cls.name}: use one of {', '.join(player_kinds(cls))}")

@@ -11,9 +11,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
+from ..errors import CardkitError
 from ..game import Action, Game, State
+
+#: A game's own state class, as a player for that game reads it.
+S = TypeVar("S", bound=State)
 
 
 class Player(Protocol):
@@ -21,6 +25,10 @@ class Player(Protocol):
 
     def choose(self, state: State) -> Action:
         """The action for ``state.current_player()``; always legal."""
+        ...
+
+    def explain(self, state: State, action: Action) -> str:
+        """Why ``action``, in words."""
         ...
 
 
@@ -42,6 +50,17 @@ class RandomPlayer:
     def explain(self, state: State, action: Action) -> str:
         """Why: chance."""
         return "chosen at random among the legal actions"
+
+
+def own_state(state: State, kind: type[S], game: type[Game]) -> S:
+    """``state`` as the state class ``kind`` of ``game``, the one game a player plays.
+
+    Raises:
+        CardkitError: ``state`` is a hand of another game.
+    """
+    if not isinstance(state, kind):
+        raise CardkitError(f"this player plays {game.title}, not {state.game.title}")
+    return state
 
 
 def player_names(game: str | Game) -> list[str]:

@@ -17,12 +17,16 @@ Each choice comes with a sentence (:meth:`ISMCTSPlayer.explain`), e.g.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from ..game import Action, Game, State
 from ..registry import find_player
+
+if TYPE_CHECKING:
+    from ..openspiel import ActionCodec
+    from . import Player
 
 
 class RolloutEvaluator:
@@ -30,7 +34,7 @@ class RolloutEvaluator:
     rule-based player (one play-out), every legal action equally likely a priori."""
 
     def __init__(self, game: Game, seed: int | None = None, rollouts: int = 1) -> None:
-        self.base = find_player(game, game.rule_player, seed)
+        self.base: Player = find_player(game, game.rule_player, seed)
         self.rollouts = rollouts
         self.sign = -1 if game.lower_is_better else 1
 
@@ -109,7 +113,7 @@ class ISMCTSPlayer:
         best = max(p for _, p in policy)
         picks = [a for a, p in policy if p == best]
         number = picks[int(self.bot._random_state.randint(len(picks)))]
-        codec = osg.table.codec
+        codec: ActionCodec = osg.table.codec
         action = codec.decode(int(number))
         root = self.bot._root_node  # the search tree's root (OpenSpiel keeps it after a search)
         stats = {codec.decode(int(a)): (c.visits, c.value() if c.visits else 0.0) for a, c in root.child_info.items()}

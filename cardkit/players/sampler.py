@@ -26,12 +26,17 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..actions import Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, Card, Suit
 from ..game import Action, Game, State
+
+if TYPE_CHECKING:
+    from ..solver import Solver
+    from . import Player
+
 
 def played_cards(state: State) -> list[tuple[int, Card]]:
     """Every ``(seat, card)`` played so far (see :meth:`State.played_cards`)."""
@@ -61,11 +66,12 @@ def sample_state(state: State, seat: int, rng: random.Random, know: Knowledge | 
     return state.with_hidden(know.sample(rng, tries))
 
 
-def base_player(game: Game, seed: int | None) -> Any:
+def base_player(game: Game, seed: int | None) -> Player:
     """The game's rule-based player (the kind the game declares as :attr:`Game.rule_player`)."""
     from . import find_player
 
-    return find_player(game, game.rule_player, seed)
+    player: Player = find_player(game, game.rule_player, seed)
+    return player
 
 
 def gain_sign(game: Game) -> int:
@@ -94,13 +100,13 @@ class SamplingPlayer:
     needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 16, use_solver: bool = True,
-                 base: Any = None, solver_from_trick: int = 2) -> None:
+                 base: Player | None = None, solver_from_trick: int = 2) -> None:
         self.solver_from_trick = solver_from_trick
         self.game = game
         self.rng = random.Random(seed)
         self.samples = samples
-        self.base = base or base_player(game, seed)
-        self._solver = _find_solver(game) if use_solver else None
+        self.base: Player = base or base_player(game, seed)
+        self._solver: Solver | None = _find_solver(game) if use_solver else None
         self.last: dict[str, Any] = {}
 
     @property
@@ -120,12 +126,12 @@ class SamplingPlayer:
         seat = state.current_player()
         assert seat is not None
         know = knowledge(state, seat)
-        solve = self._solver is not None and len(state.tricks) + 1 >= self.solver_from_trick
+        solver = self._solver if len(state.tricks) + 1 >= self.solver_from_trick else None
         totals = {a: 0.0 for a in legal}
         wins = {a: 0 for a in legal}
         for _ in range(self.samples):
             st = sample_state(state, seat, self.rng, know)
-            vals = self._values(st, seat, legal, solve)
+            vals = self._values(st, seat, legal, solver)
             best = max(vals.values())
             for a, v in vals.items():
                 totals[a] += v
@@ -140,12 +146,14 @@ class SamplingPlayer:
                      "mean": totals[action] / self.samples,
                      "runner_up": next((a for a in ranked if a != action), None),
                      "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / self.samples,
-                     "voids": know.voids, "solver": solve}
+                     "voids": know.voids, "solver": solver is not None}
         return action
 
-    def _values(self, st: State, seat: int, legal: Sequence[Action], solve: bool) -> dict[Action, float]:
-        if solve:
-            sol = self._solver.solve(st)
+    def _values(self, st: State, seat: int, legal: Sequence[Action], solver: Solver | None) -> dict[Action, float]:
+        """Each legal action's value for ``seat`` on the sampled deal ``st``: by ``solver`` when
+        given, else by playing the hand out with the rule-based player."""
+        if solver is not None:
+            sol = solver.solve(st)
             # the seat to act is ``seat``; it wants the value high iff it is maximising
             return {v.action: float(v.value if sol.maximising else -v.value) for v in sol.values}
         sign = gain_sign(self.game)
@@ -217,7 +225,7 @@ def rule_of_thumb(state: State, action: Action) -> str:
     return ""
 
 
-def _find_solver(game: Game) -> Any:
+def _find_solver(game: Game) -> Solver | None:
     try:
         from ..solver import new_solver
 

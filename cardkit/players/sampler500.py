@@ -23,7 +23,7 @@ from typing import ClassVar, Sequence
 from ..actions import PASS, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..game import Action, Game, State
-from ..game500 import Bid, Call, Game500, Nominate
+from ..game500 import Bid, Bury, Call, Game500, Nominate, State500
 from ..tricks import trick_winner
 
 #: Plain ranks, high to low, for judging a hand before any contract stands.
@@ -90,9 +90,15 @@ class Rules500:
     # -- decisions
 
     def choose(self, state: State) -> Action:
-        """A legal action for the seat to act."""
-        seat = state.current_player()
-        assert seat is not None
+        """A legal action for the seat to act.
+
+        Raises:
+            CardkitError: ``state`` is not a Five Hundred hand.
+        """
+        from . import own_state
+
+        state = own_state(state, State500, Game500)
+        seat = state.actor()
         legal = state.legal_actions()
         ph = state.phase
         if ph == "auction":
@@ -105,10 +111,10 @@ class Rules500:
             return self._call(state, seat, legal)
         return self._play(state, seat, legal)
 
-    def _bid(self, state: State, seat: int, legal: list[Action]) -> Action:
+    def _bid(self, state: State500, seat: int, legal: list[Action]) -> Action:
         hand = state.hands[seat]
-        partners = len(state.game.partners(seat))  # type: ignore[attr-defined]
-        if state.bidder is not None and state.bidder in state.game.partners(seat):  # type: ignore[attr-defined]
+        partners = len(state.game.partners(seat))
+        if state.bidder is not None and state.bidder in state.game.partners(seat):
             self.reason = "partner holds the bid"
             return PASS
         strain, est = best_strain(hand, partners)
@@ -122,16 +128,15 @@ class Rules500:
         self.reason = f"hand worth about {est:.1f} tricks at best: not enough to outbid"
         return PASS
 
-    def _strength(self, state: State, card: Card) -> int:
+    def _strength(self, state: State500, card: Card) -> int:
         """How high ``card`` ranks under the contract: trumps above every plain card, the joker top."""
         suit = state.suit_of(card)
-        return state.power(card, suit)  # type: ignore[attr-defined]
+        return state.power(card, suit)
 
-    def _bury(self, state: State, seat: int, legal: list[Action]) -> Action:
+    def _bury(self, state: State500, seat: int, legal: list[Action]) -> Action:
         hand = state.hands[seat]
-        contract = state.contract  # type: ignore[attr-defined]
-        cards = [a.card for a in legal]
-        if contract.is_misere:
+        cards = [a.card for a in legal if isinstance(a, Bury)]  # the bury phase has no other action
+        if state.misere():
             # bury the highest cards: they are the ones that would take a trick
             pick = max(cards, key=lambda c: (c is JOKER, _PLAIN.get(c.rank, 0)))
             self.reason = "buries a high card: taking a trick loses the misère"
@@ -149,29 +154,30 @@ class Rules500:
         self.reason = "buries a side card, short suits and low cards first, keeping trumps, aces and the joker"
         return next(a for a in legal if a.card == pick)
 
-    def _nominate(self, state: State, seat: int, legal: list[Action]) -> Action:
+    def _nominate(self, state: State500, seat: int, legal: list[Action]) -> Action:
         hand = state.hands[seat]
-        if state.contract.is_misere:  # type: ignore[attr-defined]
+        if state.misere():
             longest = max(SUITS, key=lambda s: sum(1 for c in hand if c.suit is s))
             self.reason = f"nominates the joker as {longest}, its longest suit, to follow with it"
             return next(a for a in legal if isinstance(a, Nominate) and a.suit is longest)
         self.reason = "keeps the joker unnominated: it beats everything"
         return next(a for a in legal if isinstance(a, Nominate) and a.suit is None)
 
-    def _call(self, state: State, seat: int, legal: list[Action]) -> Action:
+    def _call(self, state: State500, seat: int, legal: list[Action]) -> Action:
         calls = [a for a in legal if isinstance(a, Call)]
         _strain, est = best_strain(state.hands[seat], 0)
-        if est >= state.contract.tricks or not calls:  # type: ignore[attr-defined]
+        assert state.contract is not None, "a partner is called once the contract stands (rules.md 500 §12)"
+        if est >= state.contract.tricks or not calls:
             self.reason = "strong enough to go alone"
             return next(a for a in legal if not isinstance(a, Call))
         pick = max(calls, key=lambda a: self._strength(state, a.card))
         self.reason = "calls the best card it lacks"
         return pick
 
-    def _play(self, state: State, seat: int, legal: list[Action]) -> Action:
-        trick = state.trick
-        contract = state.contract  # type: ignore[attr-defined]
-        side = state.known_contracting_seats(seat)  # type: ignore[attr-defined]  # what this seat knows (§13)
+    def _play(self, state: State500, seat: int, legal: list[Action]) -> Action:
+        trick, contract = state.trick, state.contract
+        assert trick is not None and contract is not None, "the play phase has a trick and a contract"
+        side = state.known_contracting_seats(seat)  # what this seat knows (§13)
         plays = [a for a in legal if isinstance(a, Play)]
         strength = {a: self._strength(state, a.card) for a in plays}
         misere = contract.is_misere
@@ -199,7 +205,7 @@ class Rules500:
                 return min(nonjoker, key=lambda a: strength[a])
             named = [a for a in plays if a.names is not None]
             if named:
-                fresh = [a for a in named if a.names not in state.led_suits]  # type: ignore[attr-defined]
+                fresh = [a for a in named if a.names not in state.led_suits]
                 self.reason = "leads the joker naming a suit"
                 return (fresh or named)[0]
             return plays[0]
@@ -215,9 +221,9 @@ class Rules500:
                 return max(plays, key=lambda a: strength[a])
             self.reason = "plays low so the contractor takes the trick"
             return low
-        current = trick_winner(trick.plays, trick.led_suit, state.power)  # type: ignore[attr-defined]
-        mates = set(state.game.partners(seat))  # type: ignore[attr-defined]
-        last = len(trick.plays) == len(state.active) - 1  # type: ignore[attr-defined]
+        current = trick_winner(trick.plays, trick.led_suit, state.power)
+        mates = set(state.game.partners(seat))
+        last = len(trick.plays) == len(state.active) - 1
         if current in mates and (last or self._strength(state, dict(trick.plays)[current]) >= 1000):
             self.reason = "partner is winning the trick: plays low"
             return low
@@ -228,21 +234,22 @@ class Rules500:
         self.reason = "cannot win the trick: throws its lowest card, keeping the joker"
         return low
 
-    def _enemy_trumps(self, state: State, seat: int) -> bool:
+    def _enemy_trumps(self, state: State500, seat: int) -> bool:
         """True while trumps other than ours may still be with the opponents (unplayed, unseen)."""
         trump = state.trump
         gone = {c for t in state.tricks for _s, c in t.plays}
         mine = set(state.hands[seat])
-        buried = set(state.buried) if seat == state.contractor else set()  # type: ignore[attr-defined]
+        buried = set(state.buried) if seat == state.contractor else set()
         for c in state.game.new_pack():
             if state.suit_of(c) is trump and c not in gone and c not in mine and c not in buried:
                 return True
         return False
 
-    def _would_win(self, state: State, seat: int, action: Play) -> bool:
+    def _would_win(self, state: State500, seat: int, action: Play) -> bool:
         trick = state.trick
+        assert trick is not None and trick.plays, "a card follows to a trick that has a lead"
         plays = list(trick.plays) + [(seat, action.card)]
-        return trick_winner(plays, trick.led_suit, state.power) == seat  # type: ignore[attr-defined]
+        return trick_winner(plays, trick.led_suit, state.power) == seat
 
     def explain(self, state: State, action: Action) -> str:
         """Why ``action``: the rule of thumb behind the last choice."""

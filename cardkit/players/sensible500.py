@@ -12,7 +12,7 @@ from typing import ClassVar, Sequence
 
 from ..actions import PASS, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
-from ..game import Action, Game
+from ..game import Action, Game, State
 from ..game500 import GO_ALONE, Bid, Bury, Call, Game500, Nominate, State500
 
 
@@ -57,17 +57,24 @@ class Sensible500:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State500) -> Action:
-        """A legal action for the seat to act."""
-        seat = state.current_player()
-        assert seat is not None
+    def choose(self, state: State) -> Action:
+        """A legal action for the seat to act.
+
+        Raises:
+            CardkitError: ``state`` is not a Five Hundred hand.
+        """
+        from . import own_state
+
+        state = own_state(state, State500, Game500)
+        seat = state.actor()
         legal = state.legal_actions()
         hand = state.hands[seat]
         phase = state.phase
         if phase == "auction":
             return self._bid(state, seat, legal)
         if phase == "bury":
-            return min(legal, key=lambda a: self._keep_value(state, a.card))
+            burials = [a for a in legal if isinstance(a, Bury)]  # the bury phase has no other action
+            return min(burials, key=lambda a: self._keep_value(state, a.card))
         if phase == "call":
             return self._call(state, legal)
         if phase == "nominate":
@@ -102,7 +109,8 @@ class Sensible500:
 
     def _call(self, state: State500, legal: list[Action]) -> Action:
         calls = [a for a in legal if isinstance(a, Call)]
-        if forecast(state.hands[state.current_player()], state.trump) >= state.contract.tricks:  # type: ignore
+        assert state.contract is not None, "a partner is called once the contract stands (rules.md 500 §12)"
+        if forecast(state.hands[state.actor()], state.trump) >= state.contract.tricks:
             return GO_ALONE
         if not calls:
             return GO_ALONE
@@ -134,11 +142,10 @@ class Sensible500:
             return ranked[0]
         return winners[0]
 
-    def explain(self, state: State500, action: Action) -> str:
+    def explain(self, state: State, action: Action) -> str:
         """A sentence on why ``action`` suits this rule of thumb."""
         if isinstance(action, Bid):
-            seat = state.current_player()
-            f = forecast(state.hands[seat], action.contract.trump)  # type: ignore[index]
+            f = forecast(state.hands[state.actor()], action.contract.trump)
             return f"the hand forecasts about {f:g} tricks in {action.contract}"
         if isinstance(action, Bury):
             return "buries one of its weakest cards"

@@ -26,6 +26,7 @@ import time
 from typing import Any, ClassVar
 
 from ..game import Action, Game, State
+from ..solver import Solver
 from .resample import resample
 from .sampler import SamplingPlayer, knowledge, sample_state
 
@@ -57,7 +58,7 @@ class SolverPlayer(SamplingPlayer):
         self.max_samples = max_samples
         self.bid_samples = bid_samples
 
-    def _bid(self, state: State, legal: list[Action]) -> Action:
+    def _bid(self, state: State, legal: list[Action], solver: Solver) -> Action:
         """The rule-based player's bid if solved sampled deals make it at least half the time,
         else a pass (see the module doc)."""
         proposed = self.base.choose(state.clone())
@@ -79,7 +80,7 @@ class SolverPlayer(SamplingPlayer):
                 st.apply_action(passing)
             while not st.is_terminal() and st.phase != "play":
                 st.apply_action(self.base.choose(st))
-            if not st.is_terminal() and self._solver.solve(st).made:
+            if not st.is_terminal() and solver.solve(st).made:
                 made += 1
         action = proposed if 2 * made >= n else passing
         self.last = {"by": "bid check", "action": action, "proposed": proposed, "made": made, "samples": n}
@@ -100,7 +101,7 @@ class SolverPlayer(SamplingPlayer):
         """A legal action for the seat to act."""
         legal = state.legal_actions()
         if state.phase == "auction" and self._solver is not None and self.bid_samples > 0:
-            return self._bid(state, legal)
+            return self._bid(state, legal, self._solver)
         if state.phase != "play" or self._solver is None:
             return super().choose(state)
         if len(legal) == 1:
@@ -115,7 +116,7 @@ class SolverPlayer(SamplingPlayer):
         n = 0
         while n < self.max_samples and (n < self.min_samples or time.perf_counter() - start < self.budget):
             st = sample_state(state, seat, self.rng, know)
-            vals = self._values(st, seat, legal, True)
+            vals = self._values(st, seat, legal, self._solver)
             best = max(vals.values())
             for a, v in vals.items():
                 totals[a] += v
