@@ -44,8 +44,15 @@ def played_cards(state: State) -> list[tuple[int, Card]]:
 
 
 def voids_501(state: State) -> dict[int, set[Suit]]:
-    """Suits each 501♠ seat has shown void in (see :meth:`cardkit.game501.State501.voids`)."""
-    return state.voids()  # type: ignore[attr-defined, no-any-return]
+    """Suits each 501♠ seat has shown void in (see :meth:`cardkit.game501.State501.voids`).
+
+    Raises:
+        CardkitError: ``state`` is not a 501♠ hand.
+    """
+    from ..game501 import Game501, State501
+    from . import own_state
+
+    return own_state(state, State501, Game501).voids()
 
 
 def knowledge(state: State, seat: int) -> Knowledge:
