@@ -316,7 +316,8 @@ class View501(View):
     its ``bidder``, the ``declarer`` and whether they won ``declarer_blind``, the ``contract``
     and ``trump``, ``abandoned``, ``marriages`` ``(seat, suit, value)``, card ``points`` and
     ``tricks_won`` per seat, ``returns``, and the ``gives`` ``(from, to, card)`` with the card
-    ``None`` where the viewer may not see it (rules.md 501 §7)."""
+    ``None`` where the viewer may not see it (rules.md 501 §7), and ``talon_taken``: the three
+    talon cards the bidder turned face up for all and took into hand (§7), ``None`` before."""
 
     active: list[int]
     blind: list[bool]
@@ -332,6 +333,7 @@ class View501(View):
     tricks_won: list[int]
     returns: list[int]
     gives: list[tuple[int, int, Card | None]]
+    talon_taken: Cards | None = None
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` is dealt in (with four players the dealer sits out, rules.md 501 §1)."""
@@ -355,8 +357,12 @@ class View501(View):
         return _("{t} tricks, {p} points").format(t=self.tricks_won[seat], p=self.points[seat])
 
     def notes(self, names: Sequence[str]) -> list[str]:
-        """The gives (face down for whom the rules hide them, §7) and the declared marriages (§9)."""
+        """The talon the bidder turned up and took (§7), the gives (face down for whom the rules
+        hide them, §7) and the declared marriages (§9)."""
         out = []
+        if self.talon_taken is not None and self.declarer is not None:
+            out.append(_("{name} turned up the talon and took it: {cards}").format(
+                name=names[self.declarer], cards=" ".join(str(c) for c in self.talon_taken)))
         for f, t, c in self.gives:
             out.append(_("{a} gave {card} to {b}").format(
                 a=names[f], b=names[t], card=c if c is not None else _("a card face down")))
@@ -751,16 +757,19 @@ class State501(State):
         return f"{head}: {total}, " + (_("made") if self.made() else _("failed"))
 
     def view(self, seat: int | None = None) -> View:
-        """What ``seat`` may see (own cards unless blind, the exposed talon, the tricks, the calls);
-        everything when ``seat`` is ``None``."""
+        """What ``seat`` may see (own cards unless blind, the tricks, the calls); everything when
+        ``seat`` is ``None``. The talon is face down (its size) until the auction ends; then the
+        bidder takes its three cards into hand (rules.md 501 §7), and every view, ``None``'s too,
+        shows it empty."""
         n = self.game.players
         hands: list[Cards | int] = []
         for s in range(n):
             visible = seat is None or (s == seat and not self.blind[s])
             hands.append(Cards(self.hands[s]) if visible else len(self.hands[s]))
-        exposed = seat is None or self.contractor is not None
+        taken = self.contractor is not None  # the bidder took the talon into hand (§7)
+        talon: Cards | int = Cards([]) if taken else self.talon if seat is None else len(self.talon)
         return View501(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
-                       hands=hands, talon=self.talon if exposed else len(self.talon),
+                       hands=hands, talon=talon,
                        tricks=[t.copy() for t in self.tricks],
                        current_trick=self.trick.copy() if self.trick else None,
                        calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before),
@@ -769,7 +778,8 @@ class State501(State):
                        contract=self.contract, trump=self.trump, abandoned=self.abandoned,
                        marriages=list(self.marriages), points=list(self.points),
                        tricks_won=list(self.tricks_won), returns=self.returns(),
-                       gives=[(f, t, c if seat is None or seat in (f, t) else None) for f, t, c in self.gives])
+                       gives=[(f, t, c if seat is None or seat in (f, t) else None) for f, t, c in self.gives],
+                       talon_taken=Cards(self.talon) if taken else None)
 
     def knowledge(self, seat: int) -> Knowledge:
         """What ``seat`` knows of the hidden cards in the play phase (see :class:`Knowledge`): the

@@ -630,10 +630,19 @@ def test_views_hide_own_cards_while_blind_and_others_always(deal501, act):
     assert full.hands == [Cards.parse(h) for h in D[0]] and full.talon == Cards.parse(D[1])
 
 
-def test_views_expose_the_talon_after_the_auction_and_hide_gives(deal501, act):
-    s = act(deal501(*D), "look", "bid 66", "pass", "pass")
-    for seat in (0, 1, 2):
-        assert s.view(seat).talon == Cards.parse(D[1])
+def test_views_show_the_talon_taken_after_the_auction_and_hide_gives(deal501, act):
+    """rules.md 501 §7: the winner turns the three talon cards face up for all and adds them to
+    hand: from then on every view (the full one too) shows the talon empty, the bidder's hand
+    holds its cards, and every seat is told which cards they were."""
+    s = act(deal501(*D), "look", "bid 66")
+    assert [s.view(seat).talon for seat in (0, 1, 2)] == [3, 3, 3] and s.view().talon == Cards.parse(D[1])
+    act(s, "pass", "pass")
+    talon = Cards.parse(D[1])
+    for seat in (0, 1, 2, None):
+        v = s.view(seat)
+        assert v.talon == Cards([]) and v.extra["talon_taken"] == talon
+        assert v.notes(["A", "B", "C"])[0] == "A turned up the talon and took it: " + " ".join(map(str, talon))
+    assert all(c in s.view(0).hands[0] for c in talon) and len(s.view(0).hands[0]) == 10
     assert s.view(1).hands[1] == Cards.parse(D[0][1])  # blindness ends with the auction
     act(s, "declare S 66", "give QC", "give 9C")
     assert s.view(1).extra["gives"] == [(0, 1, Card.parse("QC")), (0, 2, None)]
@@ -686,7 +695,7 @@ STATEMENTS = {
     "501-blind-3": ["test_12_worked_example_record", "test_12_worked_example_made_record"],
     "501-blind-4": ["test_6_defenders_never_double"],
     "501-contract-1": ["test_7_winner_takes_the_talon_and_declares_at_least_the_last_bid",
-                       "test_views_expose_the_talon_after_the_auction_and_hide_gives"],
+                       "test_views_show_the_talon_taken_after_the_auction_and_hide_gives"],
     "501-contract-2": ["test_7_winner_takes_the_talon_and_declares_at_least_the_last_bid"],
     "501-contract-3": ["test_7_gives_go_to_the_left_opponent_first", "test_7_give_only_own_cards"],
     "501-contract-4": ["test_9_marriages_never_change_trumps_and_several_may_be_declared"],
