@@ -200,6 +200,11 @@ class Game(ABC):
     table_sizes: ClassVar[tuple[int, ...]] = ()
     #: The rule options with their default values, as saved in records (``{}``: none).
     option_defaults: ClassVar[dict[str, Any]] = {}
+    #: Every value each rule option may take, default first (booleans: ``(False, True)``), so a
+    #: table can offer them as drop-downs and check boxes.
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: One line on each rule option (English, with its rules.md item), for tooltips and help.
+    option_help: ClassVar[dict[str, str]] = {}
     #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
     #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
     look_action: ClassVar[str | None] = None

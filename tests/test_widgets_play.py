@@ -62,16 +62,45 @@ def test_choosing_a_seat_plays_it_and_the_computers_play_the_rest():
     assert t.state.current_player() in (2, None)
 
 
+def test_rule_options_are_controls_built_from_the_games_declared_options():
+    """One control per option Five Hundred declares (rules.md 500 §8, §11, §13, §14 options): a
+    drop-down of its values or a check box, the default labelled as the default."""
+    g = find_game("500")
+    t = Table500("500", seed=3, humans=[0])
+    assert sorted(t.option_controls) == sorted(g.option_choices) and len(t.find("cardkit-option")) == 15
+    lead = one(t, "cardkit-option-joker-lead")
+    assert lead.options == (("strict (default)", "strict"), ("loose", "loose")) and lead.value == "strict"
+    alone = one(t, "cardkit-option-joker-lead-any")
+    assert type(alone).__name__ == "Checkbox" and alone.value is False
+    assert alone.description == "joker-lead-any (default: off)"
+    assert all(g.option_defaults[n] == c[0] for n, c in g.option_choices.items())  # defaults first
+    assert Table("501", seed=1, humans=[0]).option_controls == {}  # 501 declares no option
+
+
 def test_table_size_and_rules_options_deal_a_new_table():
     t = Table500("500", seed=3, humans=[0])
     one(t, "cardkit-players").value = 6
-    one(t, "cardkit-options").value = "joker-lead=loose"
+    one(t, "cardkit-option-joker-lead").value = "loose"
+    one(t, "cardkit-option-six-seating").value = "three-pairs"
     one(t, "cardkit-new-deal").click()
     assert t.game.players == 6 and len(t.state.hands) == 6
+    assert t.game.options["joker-lead"] == "loose" and t.game.rules.six_seating == "three-pairs"
+    assert t.game.units == ((0, 3), (1, 4), (2, 5))  # three pairs (rules.md 500 §14)
     assert [label for label, _s in t.seat_picker.options][-1] == "F"
-    one(t, "cardkit-options").value = "joker-lead=sideways"
+    # two options that contradict each other: a message naming both, the table unchanged
+    before = (t.game.options, t.state.pack)
+    one(t, "cardkit-option-joker-lead-any").value = True
+    one(t, "cardkit-option-joker-lead-last").value = True
     one(t, "cardkit-new-deal").click()
-    assert "joker-lead" in t.message.value and t.game.players == 6  # the error names the option
+    assert "joker-lead-any" in t.message.value and "joker-lead-last" in t.message.value
+    assert (t.game.options, t.state.pack) == before
+    # back to the defaults: the next deal uses them
+    one(t, "cardkit-option-joker-lead-last").value = False
+    one(t, "cardkit-option-joker-lead-any").value = False
+    one(t, "cardkit-option-joker-lead").value = "strict"
+    one(t, "cardkit-option-six-seating").value = "two-threes"
+    one(t, "cardkit-new-deal").click()
+    assert t.game.options == find_game("500", 6).options and t.chosen_options() == {}
 
 
 def test_opponents_kind_is_used_for_the_computer_seats():
@@ -242,3 +271,29 @@ def test_board_picture_leads_with_the_trumps_bowers_included():
     # hearts are trumps (rules.md 500 §5): the left bower J♦ is B's only trump and comes first
     # then the other suits in the pack's order, each from its highest card down
     assert b_row == ["J♦", "7♠", "6♠", "5♠", "6♣", "5♣", "8♦", "7♦", "6♦", "5♦"]
+
+
+@pytest.mark.parametrize("name", ["501", "500"])
+def test_hint_reason_is_in_spanish_for_a_spanish_table(name):
+    """The coach's reason is a sentence of the learner's language: at every one of the user's
+    turns of a hand, the Spanish hint holds none of the English reason words and names the
+    action in Spanish."""
+    from cardkit.i18n import language
+
+    english = {"hand", "strength", "worth", "leads", "trick", "cheaply", "throws", "lowest", "bidding",
+               "forecasts", "rule of thumb", "tricks", "coach"}
+    cls = Table500 if name == "500" else Table
+    with language("es"):
+        t = cls(name, seed=3, humans=[0])
+        me = find_player(t.game, "random", seed=2)
+        hints = []
+        for _i in range(40):
+            if t.state.is_terminal():
+                break
+            hints.append(t.hint())
+            t.act(me.choose(t.state.clone()))
+    assert len(hints) >= 5
+    for text in hints:
+        assert text.startswith("El entrenador"), text
+        words = set(text.replace(":", " ").replace(",", " ").split())
+        assert not words & english and "rule of thumb" not in text, text

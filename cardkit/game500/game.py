@@ -11,7 +11,7 @@ from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
 from .actions import parse_action
 from .contracts import LOSS, TARGET, TRICKS, ladder
-from .options import Options500
+from .options import OPTION_CHOICES, OPTION_DOCS, Options500
 from .pack import pack_500
 from .state import State500
 
@@ -42,6 +42,8 @@ class Game500(Game):
     solver = "cardkit.solver.solve500:Solver500"
     table_sizes = (3, 4, 5, 6)
     option_defaults: ClassVar[dict[str, Any]] = Options500().as_dict()
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = OPTION_CHOICES
+    option_help: ClassVar[dict[str, str]] = OPTION_DOCS
 
     def __init__(self, players: int = 4, names: Sequence[str] | None = None, **options: Any) -> None:
         if players not in (3, 4, 5, 6):

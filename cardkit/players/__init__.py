@@ -48,8 +48,10 @@ class RandomPlayer:
         return self.rng.choice(state.legal_actions())
 
     def explain(self, state: State, action: Action) -> str:
-        """Why: chance."""
-        return "chosen at random among the legal actions"
+        """Why: chance (a phrase in the language in use)."""
+        from ..i18n import _
+
+        return _("chosen at random among the legal actions")
 
 
 def own_state(state: State, kind: type[S], game: type[Game]) -> S:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Sequence
 
-from ..actions import PASS, Play
+from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..game import Action, Game, State
 from ..game500 import GO_ALONE, Bid, Bury, Call, Game500, Nominate, State500
+from ..i18n import _
 
 
 def forecast(hand: Sequence[Card], trump: Suit | None) -> float:
@@ -143,13 +144,61 @@ class Sensible500:
         return winners[0]
 
     def explain(self, state: State, action: Action) -> str:
-        """A sentence on why ``action`` suits this rule of thumb."""
+        """Why ``action`` suits this player's rules of thumb, as a phrase in the language in use
+        (:mod:`cardkit.i18n`) for a learner: the trick forecast behind a bid (rules.md 500 §4),
+        what a bury or a call keeps (§7, §13), whether a card wins the trick (§8), misère (§9).
+
+        Args:
+            state: the state before ``action``, with the seat to act holding its cards.
+            action: one of that seat's legal actions (usually the one :meth:`choose` returned).
+
+        Returns:
+            a phrase without a final full stop, e.g. "the hand forecasts about 6.5 tricks in 7♥".
+        """
+        from . import own_state
+
+        state = own_state(state, State500, Game500)
+        seat = state.actor()
+        hand = state.hands[seat]
+        if len(state.legal_actions()) == 1:
+            return _("its only legal move")
         if isinstance(action, Bid):
-            f = forecast(state.hands[state.actor()], action.contract.trump)
-            return f"the hand forecasts about {f:g} tricks in {action.contract}"
+            f = forecast(hand, action.contract.trump)
+            return _("the hand forecasts about {n} tricks in {contract}").format(n=f"{f:g}", contract=action.contract)
+        if isinstance(action, Pass) and state.phase == "auction":
+            f = max(forecast(hand, t) for t in (*SUITS, None))
+            return _("the hand forecasts about {n} tricks at best: not enough to bid higher").format(n=f"{f:g}")
         if isinstance(action, Bury):
-            return "buries one of its weakest cards"
-        return "rule of thumb"
+            return _("buries one of its weakest cards")
+        if isinstance(action, Call):
+            return _("calls the best card it lacks")
+        if action == GO_ALONE:
+            return _("strong enough to go alone")
+        if isinstance(action, Nominate):
+            if action.suit is not None:
+                return _("nominates the joker as {suit}, its longest suit, to follow with it").format(suit=action.suit)
+            return _("keeps the joker unnominated: it beats everything")
+        if isinstance(action, Play):
+            return self._explain_play(state, seat, action)
+        return _("rule of thumb")
+
+    def _explain_play(self, state: State500, seat: int, action: Play) -> str:
+        trick = state.trick
+        assert trick is not None and state.contract is not None
+        misere_me = state.contract.is_misere and seat == state.contractor
+        if not trick.plays:
+            if misere_me:
+                return _("leads its lowest card: taking a trick loses the misère")
+            return _("leads its strongest card")
+        led = trick.led_suit
+        best_power = max(state.power(c, led) for _s, c in trick.plays)
+        wins = state.power(action.card, led) > best_power
+        if misere_me:
+            return _("cannot duck: plays its lowest card") if wins else _(
+                "ducks under as high as it can: taking a trick loses the misère")
+        if wins:
+            return _("wins the trick as cheaply as it can")
+        return _("plays its lowest card: it cannot win the trick, or a partner is winning it")
 
 
 __all__ = ["Sensible500", "forecast"]

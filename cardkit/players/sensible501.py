@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Sequence
 
-from ..actions import PASS, Play
+from ..actions import PASS, Pass, Play
 from ..cards import SUITS, Card, Rank, Suit
 from ..game import Action, Game
-from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Bid, Declare, Game501, Give, State501, _ORDER
+from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Abandon, Bid, Declare, Game501, Give, Look, State501, _ORDER
+from ..i18n import _
 
 
 def hand_strength(hand: Sequence[Card], trump: Suit | None) -> int:
@@ -130,13 +131,60 @@ class Sensible501:
         return Play(min(cards, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
 
     def explain(self, state: State501, action: Action) -> str:
-        """A sentence on why ``action`` suits this rule of thumb."""
-        if isinstance(action, Bid):
-            est = best_trump(state.hands[state.current_player()])[1]
-            return f"hand strength {est}: worth bidding up to {bid_limit(est)}, so {action.points}"
-        if isinstance(action, Play) and action.marriage:
-            return "declares a marriage while leading"
-        return "rule of thumb"
+        """Why ``action`` suits this player's rules of thumb, as a phrase in the language in use
+        (:mod:`cardkit.i18n`) for a learner: the hand strength behind a call, the marriage a lead
+        declares (rules.md 501 §9), whether a card wins the trick (§8).
+
+        Args:
+            state: the state before ``action``, with the seat to act holding its cards.
+            action: one of that seat's legal actions (usually the one :meth:`choose` returned).
+
+        Returns:
+            a phrase without a final full stop, e.g. "hand strength 75: worth bidding up to 82".
+        """
+        seat = state.current_player()
+        assert seat is not None
+        hand = state.hands[seat]
+        if len(state.legal_actions()) == 1:
+            return _("its only legal move")
+        if isinstance(action, Look):
+            return _("looks at its cards before calling: a blind bid is doubled, won or lost")
+        if isinstance(action, (Bid, Pass)) and state.phase == "auction":
+            est = best_trump(hand)[1]
+            limit = bid_limit(est)
+            if isinstance(action, Bid):
+                return _("hand strength {est}: worth bidding up to {limit}, so {bid}").format(
+                    est=est, limit=limit, bid=action.points)
+            if limit < MIN_BID:
+                return _("hand strength {est}: too weak to bid {low}").format(est=est, low=MIN_BID)
+            return _("hand strength {est}: worth bidding up to {limit}, not more").format(est=est, limit=limit)
+        if isinstance(action, Abandon):
+            return _("hand strength {est} with the talon: {bid} is out of reach, so it gives the hand up").format(
+                est=best_trump(hand)[1], bid=state.high_bid)
+        if isinstance(action, Declare):
+            return _("{trump} is its strongest choice (hand strength {est}); the contract stays at the bid").format(
+                trump=action.trump if action.trump is not None else _("no-trump"), est=best_trump(hand)[1])
+        if isinstance(action, Give):
+            return _("gives away a low card it does not need: no trump, no marriage card")
+        if isinstance(action, Play):
+            return self._explain_play(state, seat, action)
+        return _("rule of thumb")
+
+    def _explain_play(self, state: State501, seat: int, action: Play) -> str:
+        card = action.card
+        if action.marriage:
+            return _("declares the {suit} marriage ({value}) while leading").format(
+                suit=card.suit, value=40 if card.suit is state.trump else 20)
+        trick = state.trick
+        if trick is None or not trick.plays:
+            if card.rank is Rank.ACE and card.suit is not state.trump:
+                return _("leads an ace: it wins the trick and its 11 points")
+            return _("leads a low card, keeping its high cards for later")
+        plays = trick.plays + [(seat, card)]
+        best = max(range(len(plays)), key=lambda i: (state._power(plays[i][1], trick.led_suit), -i))
+        if plays[best][0] == seat:
+            return _("wins the trick as cheaply as it can")
+        return _("cannot win this trick cheaply: throws its lowest card")
 
 
 def _marriage_plays(hand: Sequence[Card]) -> list[Play]:

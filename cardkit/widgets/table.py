@@ -277,9 +277,30 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
                                     description=_("computers"), layout=W.Layout(width="190px"),
                                     style={"description_width": "initial"})
         self.opponents.add_class("cardkit-opponents")
-        self.options_box = W.Text(value="", placeholder=_("rules, e.g. {example}").format(
-            example=" ".join(f"{k}={v}" for k, v in list(game.option_defaults.items())[:1])),
-            layout=W.Layout(width="220px", display="" if game.option_defaults else "none"))
+        #: One control per rule option the game declares (:attr:`Game.option_choices`): a drop-down,
+        #: or a check box for an on/off option; the default is labelled as such.
+        self.option_controls: dict[str, W.ValueWidget] = {}
+        for name, choices in game.option_choices.items():
+            default = game.option_defaults.get(name, choices[0])
+            tip = game.option_help.get(name, name)
+            ctrl: W.ValueWidget
+            if all(isinstance(v, bool) for v in choices):
+                state = _("on") if default else _("off")
+                ctrl = W.Checkbox(value=bool(default), indent=False,
+                                  description=_("{name} (default: {value})").format(name=name, value=state),
+                                  layout=W.Layout(width="auto"))
+            else:
+                ctrl = W.Dropdown(options=[(_("{value} (default)").format(value=v) if v == default else str(v), v)
+                                           for v in choices], value=default, description=name,
+                                  style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+            ctrl.tooltip = tip  # the option's rule, for whoever hovers
+            ctrl.add_class("cardkit-option")
+            ctrl.add_class(f"cardkit-option-{name}")
+            self.option_controls[name] = ctrl
+        self.options_box = W.Accordion(children=[W.VBox(list(self.option_controls.values()))],
+                                       selected_index=None,
+                                       layout=W.Layout(display="" if self.option_controls else "none"))
+        self.options_box.set_title(0, _("rule options for the next deal"))
         self.options_box.add_class("cardkit-options")
         self.hint_button = _button("💡 " + _("Hint"), "cardkit-hint", width="auto",
                                    tooltip=_("what the coach would do, and why"))
@@ -289,10 +310,16 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         self.hint_button.on_click(lambda _b: self.hint())
         self.review_button.on_click(lambda _b: self.review())
         self.play_bar = W.HBox([self.deal_button, self.seed_box, self.players_picker, self.you_picker, self.opponents,
-                                self.options_box, self.hint_button, self.review_button])
+                                self.hint_button, self.review_button])
         self.play_bar.add_class("cardkit-play-bar")
         if show:
-            self.children = [*self.children[:2], self.play_bar, *self.children[2:]]
+            self.children = [*self.children[:2], self.play_bar, self.options_box, *self.children[2:]]
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The rule options set in the option controls that differ from the game's defaults, as
+        records write them (e.g. ``{"joker-lead": "loose"}``); ``{}`` when all are defaults."""
+        defaults = self.game.option_defaults
+        return {name: ctrl.value for name, ctrl in self.option_controls.items() if ctrl.value != defaults.get(name)}
 
     # ------------------------------------------------------------ playing
 
@@ -321,14 +348,14 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         text = self.seed_box.value.strip()
         try:
             seed = int(text) if text else None
-            options = dict(w.split("=", 1) for w in self.options_box.value.split()) if self.options_box.value.strip() else {}
         except ValueError:
-            why = _("a seed is a whole number, or blank for a random deal; rules are written name=value")
+            why = _("a seed is a whole number, or blank for a random deal")
             self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
             self._render()
             return
         try:
-            self.new_deal(seed, players=self.players_picker.value, options=options, opponents=self.opponents.value)
+            self.new_deal(seed, players=self.players_picker.value, options=self.chosen_options(),
+                          opponents=self.opponents.value)
         except CardkitError as e:
             self._message = f"<span class='cardkit-illegal'>{escape(str(e))}</span>"
             self._render()
@@ -369,6 +396,8 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         self.seat_picker.value = you
         self.seed_box.value = str(seed)
         self.players_picker.value = game.players
+        for name, ctrl in self.option_controls.items():  # the controls show the rules dealt
+            ctrl.value = game.options.get(name, ctrl.value)
         self.opponents.value = kind
         self.coach.value = ""
         self._message = ""
