@@ -169,33 +169,57 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
                  (caption + "\n" if caption else "") + text)
 
 
-_QUOTED_ACTION = re.compile(r"'([^']+)'")
-_RULE_REF = re.compile(r"\s*\[rules\.md (501|500) §(\d+)\]\s*$")
+_QUOTED_ACTION = re.compile(r"'((?:pass|look|bid|abandon|declare|give|play|bury|nominate|call|go)\b[^']*)'")
+_RULE_REF = re.compile(r"\s*\[rules\.md (501|500) §(\d+)\]")
 #: How learners read each game's name in "rule 8 of 501".
 _GAME_WORD = {"501": "501", "500": "Five Hundred"}
 
 
 def plain_rule(message: str) -> tuple[str, str | None]:
-    """An engine message for learners: its trailing ``[rules.md 501 §8]`` becomes "(rule 8 of
-    501)" in the language in use; the rules.md item is returned apart, for a teacher's tooltip.
-    In Spanish the quoted action reads in Spanish too (``'juega A♣'``; records keep English).
+    """An engine message for learners: each ``[rules.md 501 §8]`` in it becomes "(rule 8 of
+    501)" in the language in use; the rules.md items are returned apart, for a teacher's tooltip.
+    In Spanish every quoted action reads in Spanish too (``'juega A♣'``; records keep English).
 
     Returns:
-        ``(text, item)``: the message in plain words, and ``"rules.md 501 §8"`` (``None`` when
-        the message cites no item).
+        ``(text, items)``: the message in plain words, and the items it cited, e.g.
+        ``"rules.md 501 §8"`` (several joined by ``"; "``; ``None`` when it cites none).
 
     >>> plain_rule("cannot follow ♠, so must play a trump [rules.md 501 §8]")
     ('cannot follow ♠, so must play a trump (rule 8 of 501)', 'rules.md 501 §8')
+    >>> plain_rule("'bid 60' is illegal [rules.md 501 §5]; see also [rules.md 501 §6].")
+    ("'bid 60' is illegal (rule 5 of 501); see also (rule 6 of 501).", 'rules.md 501 §5; rules.md 501 §6')
     """
     if get_language() != "en":
-        # the engine quotes the action as records write it ('play A♣'); the reader's words instead
-        message = _QUOTED_ACTION.sub(lambda q: f"'{action_text(q.group(1))}'", message, count=1)
-    m = _RULE_REF.search(message)
+        # the engine quotes actions as records write them ('play A♣'); the reader's words instead
+        message = _QUOTED_ACTION.sub(lambda q: f"'{action_text(q.group(1))}'", message)
+    items: list[str] = []
+
+    def plain(m: re.Match[str]) -> str:
+        item = f"rules.md {m.group(1)} §{m.group(2)}"
+        if item not in items:
+            items.append(item)
+        return f" ({rule_words(item)})"
+
+    text = _RULE_REF.sub(plain, message)
+    return text, "; ".join(items) or None
+
+
+def rule_words(item: str) -> str:
+    """A rules.md item as learners read it, in the language in use.
+
+    Args:
+        item: ``"rules.md 501 §8"`` (or ``500``).
+
+    Raises:
+        ValueError: ``item`` is not of that form.
+
+    >>> rule_words("rules.md 500 §6")
+    'rule 6 of Five Hundred'
+    """
+    m = re.fullmatch(r"rules\.md (501|500) §(\d+)", item)
     if m is None:
-        return message, None
-    game, n = m.group(1), m.group(2)
-    rule = _("rule {n} of {game}").format(n=n, game=_(_GAME_WORD[game]))
-    return f"{message[:m.start()]} ({rule})", f"rules.md {game} §{n}"
+        raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
+    return _("rule {n} of {game}").format(n=m.group(2), game=_(_GAME_WORD[m.group(1)]))
 
 
 def refusal(message: str) -> Shown:

@@ -10,6 +10,7 @@ Malformed files are rejected with the place of the problem, and nothing is execu
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -107,8 +108,15 @@ def test_a_wrong_answer_is_rejected_naming_the_rule(e: Exercise) -> None:
     for w in wrongs:
         fb = e.check(w)
         assert not fb.correct, f"{e.id}: {w!r} accepted"
-        assert any(r in fb.message for r in e.rules), fb.message
-        assert len(fb.message.splitlines()) >= 2, "the feedback says why, not only 'wrong'"
+        # the learner reads the rule in plain words; the teacher finds the rules.md items and
+        # the statement ids in the tooltip
+        plain = r"rule \d+ of (501|Five Hundred)" if e.language == "en" else r"regla \d+ del \S"
+        assert re.search(plain, fb.message), fb.message
+        assert "rules.md" not in fb.message and fb.cited and all(r in fb.teacher_note for r in e.rules)
+        if e.language == "es":  # actions in the learner's words, never as records write them
+            assert not re.search(r"'(play|bid|pass|give|declare|look) ", fb.message), fb.message
+        why = re.sub(plain, "", fb.message).strip(" ().\n")
+        assert len(why) >= 20, "the feedback says why, not only 'wrong' and the rule"
 
 
 def test_an_illegal_card_gets_the_engines_rule_message() -> None:
@@ -117,8 +125,26 @@ def test_an_illegal_card_gets_the_engines_rule_message() -> None:
     st = e.state()
     bad = sorted(set(st.hands[st.current_player()]) - e.answer(), key=lambda c: c.code)[0]
     fb = e.check(e.answer() | {bad})
-    assert st.why_illegal(f"play {bad.code}") in fb.message
-    assert "rules.md" in fb.message
+    why = st.why_illegal(f"play {bad.code}")
+    item = re.search(r"\[(rules\.md (501|500) §(\d+))\]$", why)
+    assert item, why  # the engine's message cites the rule: follow suit (rules.md 501 §8, 500 §7)
+    words = f"rule {item.group(3)} of {'501' if item.group(2) == '501' else 'Five Hundred'}"
+    assert why.removesuffix(f" [{item.group(1)}]") + f" ({words})" in fb.message
+    assert fb.cited == (item.group(1),) and fb.teacher_note.startswith(f"{item.group(1)} · ")
+
+
+def test_spanish_feedback_quotes_actions_in_spanish_and_names_the_rule_in_words() -> None:
+    """The Spanish 501/04 'follow suit' exercise, all of C's cards picked: each refused card reads
+    "'juega J♥' de C: debe asistir a ♠ … (regla 8 del 501)" (rules.md 501 §8)."""
+    e = next(x for x in ALL if x.id == "501-04-follow" and x.language == "es")
+    st = e.state()
+    hand = set(st.hands[st.current_player()])
+    fb = e.check(hand)
+    refused = [line for line in fb.message.splitlines() if "debe asistir" in line]
+    assert len(refused) == len(hand - e.answer()) >= 1
+    for line in refused:
+        assert re.search(r"'juega [^']+' de C", line) and line.endswith("(regla 8 del 501)"), line
+    assert "'play" not in fb.message and "[rules.md" not in fb.message and fb.cited == ("rules.md 501 §8",)
 
 
 # ---------------------------------------------------------------- the content

@@ -7,6 +7,8 @@ nothing; Spanish lessons speak Spanish; a play-it-out is played to its end both 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -71,7 +73,9 @@ def test_every_kind_right_and_wrong_by_clicks() -> None:
                 continue
             _answer(w, wrong)
             assert "cardkit-ex-wrong" in w.output.value, (e.id, w.output.value)
-            assert "Rule:" in w.output.value
+            # the rule in plain words for the learner, its rules.md item and statement ids in the tooltip
+            assert re.search(r"rule \d+ of (501|Five Hundred)", w.output.value) and "[rules.md" not in w.output.value
+            assert re.search(r"title='rules\.md 50[01] §\d+[^']*" + re.escape(e.rules[0]), w.output.value)
             before = len(p.right)
             w.retry_button.click()
             assert w.output.value == "" and w.picked == []
@@ -121,7 +125,8 @@ def test_spanish_lesson_speaks_spanish() -> None:
     _click_value(w, next(iter(sorted(w.exercise.answer(), key=lambda c: c.code))))
     next(b for b in w.buttons if b.description == "J♥").click()
     w.check_button.click()
-    assert "debe asistir" in w.output.value and "Regla" in w.output.value
+    assert "debe asistir" in w.output.value and "(regla 8 del 501)" in w.output.value
+    assert "&#x27;juega J♥&#x27;" in w.output.value and "play" not in w.output.value.split("title=")[1].split(">", 1)[1]
     _p, w = _widget("501/01", "501-01-pack", "es")
     w.inputs[0].value = "veinte"
     w.check_button.click()
@@ -133,7 +138,10 @@ def test_an_illegal_card_shows_the_engines_rule_message() -> None:
     next(b for b in w.buttons if b.description == "10♣").click()
     w.check_button.click()
     st = w.exercise.state()
-    assert st.why_illegal("play 10C").replace("'", "&#x27;") in w.output.value
+    why = st.why_illegal("play 10C")
+    assert why.endswith(" [rules.md 501 §8]")  # rules.md 501 §8: void in the suit led, so a trump
+    plain = why.removesuffix(" [rules.md 501 §8]") + " (rule 8 of 501)"
+    assert plain.replace("'", "&#x27;") in w.output.value and "title='rules.md 501 §8 · 501-play-2'" in w.output.value
 
 
 def test_play_it_out_made_and_failed_by_clicks() -> None:

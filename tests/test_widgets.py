@@ -238,6 +238,21 @@ def test_illegal_card_click_shows_the_rule_and_changes_nothing():
     assert "title='rules.md 501 §8'" in shown and "[rules.md" not in shown
 
 
+def test_illegal_card_in_spanish_reads_in_spanish_with_the_rule_in_words():
+    """rules.md 501 §8, in Spanish: the refused card's action reads 'juega …' (never the record's
+    'play …') and the rule reads "regla 8 del 501"; the rules.md item stays in the tooltip."""
+    from cardkit.i18n import language
+
+    with language("es"):
+        t = Table.from_record(WORKED, humans=[0, 1, 2])
+        seat, bad = _to_first_follow(t)
+        one(t, "cardkit-card", str(bad)).click()
+        shown = t.message.value.replace("&#x27;", "'")
+    assert f"'juega {bad}'" in shown and "'play" not in shown
+    assert shown.split("</span>")[0].endswith("(regla 8 del 501)")
+    assert "title='rules.md 501 §8'" in shown and "[rules.md" not in shown
+
+
 def test_illegal_bid_shows_the_rule_and_changes_nothing():
     t = Table("501", seed=4, humans=[0, 1, 2], stay_blind=True)
     before = t.state.history()

@@ -66,11 +66,20 @@ class Feedback:
         correct: whether the answer is right.
         message: why, in the exercise's language, built from the engine (may hold several lines).
         rules: the rule statement ids the exercise practises (``data/rule-statements.csv``).
+        cited: the rules.md items the message cites, e.g. ``("rules.md 501 §8",)``; the message
+            itself names them in plain words ("rule 8 of 501", "regla 8 del 501").
     """
 
     correct: bool
     message: str
     rules: tuple[str, ...] = ()
+    cited: tuple[str, ...] = ()
+
+    @property
+    def teacher_note(self) -> str:
+        """The rules.md items cited and the rule statement ids practised, for a teacher (a
+        tooltip): ``"rules.md 501 §8 · 501-play-2"``; ``""`` when there are none."""
+        return " · ".join([*self.cited, *self.rules])
 
     def __str__(self) -> str:
         return self.message
@@ -520,12 +529,10 @@ class Exercise:
             except AnswerError as e:
                 return Feedback(False, str(e), self.rules)
             ok, lines = self._judge(value)
-            if not ok:
-                lines.append(self.rule_line())
-            return Feedback(ok, "\n".join(lines), self.rules)
+            return _feedback(ok, lines, self.rules)
 
     def rule_line(self) -> str:
-        """The line naming the rules practised: ``Rule: 501-play-2``."""
+        """The line naming the rule statements practised, for teachers: ``Rule: 501-play-2``."""
         return _("Rule: {ids}").format(ids=", ".join(self.rules))
 
     def explanation(self) -> str:
@@ -534,7 +541,7 @@ class Exercise:
             if self.kind == "play-it-out":
                 return "\n".join([_("Best play:"), *self.best_line_text()])
             ok, lines = self._judge(self.answer())
-            return "\n".join(lines)
+            return _feedback(ok, lines, ()).message
 
     def answer_text(self) -> str:
         """The engine's answer in words (``"A +200, B −32, C −20"``, ``"10♥ A♥"``, ``"B"``)."""
@@ -678,6 +685,48 @@ class Exercise:
         return _line_text(st, self._best_line())
 
 
+#: The rules.md item (§ number) of each topic of ``data/rule-statements.csv`` (the id without its
+#: number), and of the statements that sit in another item than their topic's.
+_ITEM_OF_TOPIC = {"501-context": 1, "501-cards": 3, "501-deal": 4, "501-auction": 5, "501-blind": 6,
+                  "501-contract": 7, "501-play": 8, "501-marriage": 9, "501-score": 10, "501-end": 11,
+                  "501-example": 12, "500-context": 1, "500-setup": 1, "500-pack": 2, "500-deal": 3,
+                  "500-sheet": 10, "500-auction": 4, "500-kitty": 5, "500-trump": 6, "500-play": 7,
+                  "500-joker": 8, "500-jnt": 8, "500-score": 10, "500-score-1": 11, "500-score-2": 11,
+                  "500-3p": 12, "500-5p": 13, "500-6p": 14}
+
+
+def rules_items(statements: Iterable[str]) -> list[str]:
+    """The rules.md items of rule statement ids, in order, once each.
+
+    >>> rules_items(["501-play-2", "501-play-3", "500-score-1"])
+    ['rules.md 501 §8', 'rules.md 500 §11']
+    """
+    out: list[str] = []
+    for sid in statements:
+        n = _ITEM_OF_TOPIC.get(sid) or _ITEM_OF_TOPIC.get(sid.rsplit("-", 1)[0])
+        item = f"rules.md {sid.split('-')[0]} §{n}" if n else None
+        if item and item not in out:
+            out.append(item)
+    return out
+
+
+def _feedback(correct: bool, lines: Sequence[str], rules: tuple[str, ...]) -> Feedback:
+    """Feedback whose lines read as a learner reads them (:func:`cardkit.display.plain_rule`): the
+    engine's ``[rules.md 501 §8]`` becomes "(rule 8 of 501)" in the language in use and quoted
+    actions are in that language; a wrong answer whose lines cite no rule ends with the rules of
+    the statements practised ("Read rule 10 of 501 again."). The rules.md items go to
+    :attr:`Feedback.cited`, for a teacher's tooltip."""
+    from ..display import plain_rule, rule_words
+
+    text, items = plain_rule("\n".join(lines))
+    cited = items.split("; ") if items else []
+    if not correct and not cited:
+        cited = rules_items(rules)
+        if cited:
+            text += "\n" + _("Read {rules} again.").format(rules=", ".join(rule_words(i) for i in cited))
+    return Feedback(correct, text, rules, tuple(cited))
+
+
 def _line_text(state: State, line: Sequence[Any]) -> list[str]:
     out: list[str] = []
     cur: list[str] = []
@@ -798,11 +847,11 @@ class PlayOut:
                         act = self.state.game.parse_action(text)
             except (AnswerError, CardkitError) as e:
                 self.illegal = True
-                return Feedback(False, str(e), ex_.rules)
+                return _feedback(False, [str(e)], ex_.rules)
             why = self.state.why_illegal(act)
             if why is not None:
                 self.illegal = True
-                return Feedback(False, why + "\n" + ex_.rule_line(), ex_.rules)
+                return _feedback(False, [why], ex_.rules)
             seat = self.state.actor()
             if self.mistake is None:
                 after = self.state.clone()
@@ -833,8 +882,7 @@ class PlayOut:
                     action=str(card) if card is not None else ex.action_words(self.mistake)))
             lines.append(_("Best play:"))
             lines.extend(ex_.best_line_text())
-            lines.append(ex_.rule_line())
-            return Feedback(False, "\n".join(lines), ex_.rules)
+            return _feedback(False, lines, ex_.rules)
 
 
 # ---------------------------------------------------------------- files and lessons

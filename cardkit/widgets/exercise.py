@@ -266,8 +266,11 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             return [box.value for box in self.inputs]
         return None
 
-    def _say(self, css: str, text: str, extra: str = "") -> None:
-        self.output.value = f"<div class='{css}'>{_html(text)}</div>{extra}"
+    def _say(self, css: str, text: str, extra: str = "", teacher: str = "") -> None:
+        """Show ``text`` (plain words for the learner); ``teacher``: the rules.md items and rule
+        statement ids behind it, kept in the tooltip (title attribute) for a teacher."""
+        title = f" title='{escape(teacher, quote=True)}'" if teacher else ""
+        self.output.value = f"<div class='{css}'{title}>{_html(text)}</div>{extra}"
 
     def _on_check(self, _b: Any = None) -> None:
         e = self.exercise
@@ -281,10 +284,11 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             self.feedback = fb
             if fb.correct:
                 self.solved = True
-                self._say("cardkit-ex-right", fb.message)
+                self._say("cardkit-ex-right", fb.message, teacher=fb.teacher_note)
             else:
                 note = _html(_("Try again, or ask for a hint."))
-                self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>")
+                self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>",
+                          teacher=fb.teacher_note)
         if self.on_result is not None:
             self.on_result(e, fb)
 
@@ -364,15 +368,16 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             if fb is None:
                 self.output.value = ""
             elif po.illegal:
-                self._say("cardkit-ex-wrong", fb.message)
+                self._say("cardkit-ex-wrong", fb.message, teacher=fb.teacher_note)
             else:
                 self.feedback = fb
                 if fb.correct:
                     self.solved = True
-                    self._say("cardkit-ex-right", fb.message)
+                    self._say("cardkit-ex-right", fb.message, teacher=fb.teacher_note)
                 else:
                     note = _html(_("Try again: the ending starts over."))
-                    self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>")
+                    self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>",
+                              teacher=fb.teacher_note)
                 if self.on_result is not None:
                     self.on_result(e, fb)
             self._show_playout()

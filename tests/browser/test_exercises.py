@@ -37,7 +37,7 @@ def _words(lang: str) -> dict[str, str]:
     from cardkit import i18n
 
     with i18n.language(lang):
-        return {"check": i18n._("Check"), "retry": i18n._("Try again"), "rule": i18n._("Rule: {ids}").split(":")[0],
+        return {"check": i18n._("Check"), "retry": i18n._("Try again"), "rule": i18n._("rule {n} of {game}").split(" {n}")[0],
                 "right": i18n._("{title}: {right} of {n} right")}
 
 
@@ -45,6 +45,11 @@ def _feedback(box: Any, css: str) -> str:
     fb = box.locator(f".cardkit-ex-feedback .{css}")
     fb.wait_for(state="visible", timeout=30_000)
     return str(fb.inner_text())
+
+
+def _teacher(box: Any) -> str:
+    """The feedback's tooltip, for teachers: the rules.md items and rule statement ids."""
+    return str(box.locator(".cardkit-ex-feedback .cardkit-ex-wrong").get_attribute("title") or "")
 
 
 def _click(box: Any, css: str, text: str) -> None:
@@ -150,7 +155,8 @@ def test_each_kind_right_and_wrong_in_classroom_mode(serve, page, lang: str) -> 
         if kind == "play-it-out":
             _play_out(page, box, _learner_cards(e, losing=True))
             text = _feedback(box, "cardkit-ex-wrong")
-            assert w["rule"] in text and any(r in text for r in e.rules)
+            assert w["rule"] in text and "[rules.md" not in text
+            assert any(r in _teacher(box) for r in e.rules)  # the statement ids are in the tooltip
             if lang == "en":
                 screenshot(page, f"exercise_play_it_out_{lang}")
             _click(box, "cardkit-ex-retry", w["retry"])
@@ -162,7 +168,8 @@ def test_each_kind_right_and_wrong_in_classroom_mode(serve, page, lang: str) -> 
             _pick(box, e, _wrong(e))
             _click(box, "cardkit-ex-check", w["check"])
             text = _feedback(box, "cardkit-ex-wrong")
-            assert w["rule"] in text and any(r in text for r in e.rules), text
+            assert w["rule"] in text and "[rules.md" not in text, text
+            assert any(r in _teacher(box) for r in e.rules)  # the statement ids are in the tooltip
             if kind == "play":
                 box.scroll_into_view_if_needed()
                 screenshot(page, f"exercise_widget_{lang}")
