@@ -101,6 +101,27 @@ def test_no_engine_code_redefined(path):
         assert "import random" not in source(cell), f"{path.name}: use the engine's seeded RNG"
 
 
+#: The notebooks that step through hands with the engine's replay cursor (cardkit.replay.Replay)
+#: or the table widget: the 501♠ course in both languages, the start pages, the primer, the
+#: glossaries and the explorations.
+REPLAYING = [*COURSE_EN, *COURSE_ES, *sorted(NOTEBOOKS.glob("00_*.ipynb")), *sorted((NOTEBOOKS / "explore").glob("*.ipynb")),
+             *[NOTEBOOKS / n for n in ("primer.ipynb", "primeros_pasos.ipynb", "glossary.ipynb", "glosario.ipynb")]]
+
+
+@pytest.mark.parametrize("path", REPLAYING, ids=nb_id)
+def test_no_replay_helper_of_its_own(path):
+    """No function of the notebook deals a hand or applies actions to one: replaying a record or a
+    line of actions is the engine's Replay (``goto``, ``apply``, ``end``) or the table's job."""
+    for cell in load(path)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse(source(cell))):
+            if isinstance(node, ast.FunctionDef):
+                calls = {getattr(c.func, "attr", None) for c in ast.walk(node) if isinstance(c, ast.Call)}
+                assert not calls & {"apply_action", "new_hand", "apply"}, (
+                    f"{path.name}: {node.name}() replays a hand of its own; use cardkit.replay.Replay")
+
+
 @pytest.mark.parametrize("path", OURS, ids=nb_id)
 def test_charts_render_offline(path):
     code = "\n".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "code")
