@@ -269,7 +269,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     def _say(self, css: str, text: str, extra: str = "", teacher: str = "") -> None:
         """Show ``text`` (plain words for the learner); ``teacher``: the rules.md items and rule
         statement ids behind it, kept in the tooltip (title attribute) for a teacher."""
-        title = f" title='{escape(teacher, quote=True)}'" if teacher else ""
+        title = f" title='{escape(teacher)}'" if teacher else ""
         self.output.value = f"<div class='{css}'{title}>{_html(text)}</div>{extra}"
 
     def _on_check(self, _b: Any = None) -> None:
