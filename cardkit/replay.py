@@ -232,14 +232,30 @@ class Replay:
             return None
         if self._hm.outcome is not None:
             return _("the match is over: {result}").format(result=self._hm.outcome.result(self.game.names))
+        if self._h + 1 >= len(self._packs) and not self.live:
+            return _("end of the record")
+        self.next_hand()
+        return None
+
+    def next_hand(self) -> None:
+        """Go from the end of a finished hand to the start of the next: the script's next hand, or
+        at the end of the script a new hand, dealt from the match's seeded shuffles by the next
+        dealer with the running scores, exactly as :meth:`Match.new_hand` deals it (rules.md 501
+        §2, 500 §2). A new hand is dealt whether or not the replay is live.
+
+        Raises:
+            CardkitError: the hand at the position is not over, or the match is over; the
+                position is unchanged.
+        """
+        if not self.state.is_terminal():
+            raise CardkitError(_("the current hand is not over yet"))
+        if self._hm.outcome is not None:
+            raise CardkitError(_("the match is over: {result}").format(result=self._hm.outcome.result(self.game.names)))
         if self._h + 1 >= len(self._packs):
-            if not self.live:
-                return _("end of the record")
             self._packs.append(Cards(self.game.shuffled_pack(self._source.rng)))
             self._actions.append([])
             self._starts.append((self._hm.dealer, list(self._hm.scores)))
         self.goto(self._h + 1, 0)
-        return None
 
     def next(self) -> bool:
         """Step forward once (see :meth:`step`); returns whether the position moved."""

@@ -110,3 +110,36 @@ def test_live_replay_stops_at_a_waiting_seat_and_settle_moves_computers():
 def test_match_of_another_game_is_refused():
     with pytest.raises(CardkitError, match="cannot replay"):
         Replay(find_game("500"), match=load(WORKED))
+
+
+@pytest.mark.parametrize("name,players,seed", [("501", 3, 5), ("500", 4, 8)])
+def test_next_hand_deals_as_match_does_and_refuses_mid_hand(name, players, seed):
+    """A replay that is not live, its actions applied one by one (as the table server does),
+    deals each next hand with the pack, dealer and running scores of Match.new_hand
+    (rules.md 501 §2, 500 §2); mid-hand and after the match's end it refuses, unchanged."""
+    game = find_game(name, players)
+    match = Match(game, seed=seed)
+    match.play([find_player(game, "random", seed=s) for s in range(players)], max_hands=3)
+    r = Replay(game, seed=seed)
+    for h, hand in enumerate(match.hands):
+        if h:
+            r.next_hand()
+        assert r.cursor == (h, 0) and r.pack(h) == hand.pack and r.state.dealer == hand.dealer
+        assert r.state.scores_before == hand.scores_before
+        for i, a in enumerate(hand.history()):
+            if i == 1:
+                with pytest.raises(CardkitError, match="not over"):
+                    r.next_hand()
+                assert r.cursor == (h, 1)
+            r.apply(str(a))
+        assert r.state.is_terminal() and r.scores == hand.scores_after()
+    assert r.scores == match.scores and r.outcome == match.outcome
+    assert r.match.scores == match.scores and len(r.match.hands) == len(match.hands)
+    if match.outcome is not None:
+        with pytest.raises(CardkitError, match="match is over"):
+            r.next_hand()
+        return
+    r.next_hand()  # past the script: a new hand, as Match.new_hand deals it
+    match.new_hand()
+    assert r.cursor == (len(match.hands) - 1, 0) and r.pack(r.cursor[0]) == match.state.pack
+    assert r.state.dealer == match.state.dealer and r.state.scores_before == match.scores
