@@ -31,13 +31,16 @@ from typing import Any, AsyncIterator
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..i18n import LANGUAGES, _
+from .pages import choose_language
+from .pages import page as page_html
 from .store import Store
-from .tables import Room, TableError
+from .tables import Room, TableError, speaking
 
 log = logging.getLogger("cardkit.server")
 
@@ -75,11 +78,12 @@ class TokenBucket:
 
 
 class Connection:
-    """One WebSocket subscriber: who it is, and a queue of messages to send in order."""
+    """One WebSocket subscriber: who it is, its language, and a queue of messages to send in order."""
 
-    def __init__(self, ws: WebSocket, viewer: int | None) -> None:
+    def __init__(self, ws: WebSocket, viewer: int | None, lang: str = "en") -> None:
         self.ws = ws
         self.viewer = viewer
+        self.lang = lang
         self.queue: asyncio.Queue[str] = asyncio.Queue()
         self.bucket = TokenBucket()
 
@@ -111,14 +115,18 @@ class Hall:
         """The table ``table_id``. Raises :class:`TableError` (404) for an unknown table."""
         room = self.rooms.get(table_id)
         if room is None:
-            raise TableError(404, "no table with this id on this server", "server.md §2")
+            raise TableError(404, _("no table with this id on this server"), "server.md §2")
         return room
 
     def changed(self, room: Room) -> None:
         """Tell every subscriber of ``room`` its new view, then let a computer seat act if one is due."""
-        for conn in self.subscribers.get(room.id, ()):
-            conn.queue.put_nowait(room.message(conn.viewer))
+        self.tell(room)
         self.drive(room)
+
+    def tell(self, room: Room) -> None:
+        """Queue the current view of ``room`` for each of its subscribers, in their language."""
+        for conn in self.subscribers.get(room.id, ()):
+            conn.queue.put_nowait(room.message(conn.viewer, conn.lang))
 
     def drive(self, room: Room) -> None:
         """Start the computer players of ``room`` if a computer seat is to act and none is running."""
@@ -139,8 +147,7 @@ class Hall:
             except TableError:
                 log.exception("computer player of table %s failed", room.id)
                 return
-            for conn in self.subscribers.get(room.id, ()):
-                conn.queue.put_nowait(room.message(conn.viewer))
+            self.tell(room)
             if self.computer_delay <= 0:
                 await asyncio.sleep(0)
 
@@ -156,34 +163,44 @@ class Hall:
         return base + path
 
 
+def api_language(params: Any) -> str:
+    """The language of an API answer: ``?lang=`` when the kit has it, else English (so that a
+    client that does not ask gets the same JSON as ever)."""
+    lang = params.get("lang")
+    return str(lang) if lang in LANGUAGES else "en"
+
+
 def _error(e: TableError) -> JSONResponse:
     return JSONResponse(e.body(), status_code=e.status)
 
 
-async def _read_json(request: Request) -> dict[str, Any]:
+async def _read_json(request: Request, lang: str = "en") -> dict[str, Any]:
     """The request's JSON object, read up to :data:`MAX_MESSAGE` bytes.
 
     Raises:
-        TableError: (413) too large, (400) not JSON or not an object.
+        TableError: (413) too large, (400) not JSON or not an object; the message in ``lang``.
     """
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
-        raise TableError(413, f"a request body may hold at most {MAX_MESSAGE} bytes", "server.md §6")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_MESSAGE:
-            raise TableError(413, f"a request body may hold at most {MAX_MESSAGE} bytes", "server.md §6")
-    return _parse(body)
+    if length is None or (length.isdigit() and int(length) <= MAX_MESSAGE):
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_MESSAGE:
+                break
+    with speaking(lang):
+        if len(body) > MAX_MESSAGE or (length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE)):
+            raise TableError(413, _("a request body may hold at most {n} bytes").format(n=MAX_MESSAGE),
+                             "server.md §6")
+        return _parse(body)
 
 
 def _parse(body: bytes | str) -> dict[str, Any]:
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
-        raise TableError(400, "the body is not JSON", "server.md §4") from None
+        raise TableError(400, _("the body is not JSON"), "server.md §4") from None
     if not isinstance(data, dict):
-        raise TableError(400, "the body must be a JSON object", "server.md §4")
+        raise TableError(400, _("the body must be a JSON object"), "server.md §4")
     return data
 
 
@@ -195,8 +212,8 @@ def _only(data: dict[str, Any], fields: set[str]) -> None:
     """
     unknown = set(data) - fields
     if unknown:
-        raise TableError(400, f"unknown field(s) {', '.join(sorted(map(str, unknown)))}: the code says which seat "
-                              f"acts; send only {', '.join(sorted(fields))}", "server.md §4")
+        raise TableError(400, _("unknown field(s) {unknown}: the code says which seat acts; send only {fields}").format(
+            unknown=", ".join(sorted(map(str, unknown))), fields=", ".join(sorted(fields))), "server.md §4")
 
 
 def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: float = 0.8,
@@ -223,37 +240,18 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                 http_buckets.clear()
             bucket = http_buckets[key] = TokenBucket()
         if not bucket.take():
-            raise TableError(429, f"too many requests: at most {RATE:.0f} a second", "server.md §6")
+            raise TableError(429, _("too many requests: at most {n} a second").format(n=f"{RATE:.0f}"),
+                             "server.md §6")
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"ok": True})
 
     async def new_table(request: Request) -> Response:
+        lang = api_language(request.query_params)
         try:
-            http_limit("new:" + (request.client.host if request.client else ""))
-            data = await _read_json(request)
-            unknown = set(data) - {"game", "players", "options", "computer", "seed", "names"}
-            if unknown:
-                raise TableError(400, f"unknown field(s): {', '.join(sorted(unknown))}", "server.md §3")
-            if len(hall.rooms) >= MAX_TABLES:
-                raise TableError(503, f"this server holds {MAX_TABLES} tables already", "server.md §6")
-            options = data.get("options") or {}
-            computer = data.get("computer") or []
-            names = data.get("names")
-            players = data.get("players")
-            if not isinstance(options, dict) or not all(isinstance(v, (str, int, bool)) for v in options.values()):
-                raise TableError(400, "\"options\" must be an object of rule options, e.g. {\"joker-lead\": \"loose\"}",
-                                 "server.md §3")
-            if not isinstance(computer, list):
-                raise TableError(400, "\"computer\" must be a list of seat numbers", "server.md §3")
-            if players is not None and (not isinstance(players, int) or isinstance(players, bool)
-                                        or not 3 <= players <= 6):
-                raise TableError(400, "\"players\" must be a whole number from 3 to 6", "server.md §3")
-            if names is not None and (not isinstance(names, list) or not all(
-                    isinstance(n, str) and 0 < len(n) <= 64 for n in names)):
-                raise TableError(400, "\"names\" must be a list of seat names of 1 to 64 characters",
-                                 "server.md §3")
-            room = Room.create(store, str(data.get("game")), players, options, computer, data.get("seed"), names)
+            data = await _read_json(request, lang)
+            with speaking(lang):
+                room = make_table(request, data)
         except TableError as e:
             return _error(e)
         hall.rooms[room.id] = room
@@ -265,32 +263,67 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                              "show": hall.join_url(request, f"show/{room.id}?code={room.row.teacher}")},
                             status_code=201)
 
+    def make_table(request: Request, data: dict[str, Any]) -> Room:
+        """A new table from the body of ``POST /api/tables``, stored.
+
+        Raises:
+            TableError: (429) too many new tables from this address, (503) the server is full,
+                (400) a field that is not one of the body's fields or not of its kind.
+        """
+        http_limit("new:" + (request.client.host if request.client else ""))
+        unknown = set(data) - {"game", "players", "options", "computer", "seed", "names"}
+        if unknown:
+            raise TableError(400, _("unknown field(s): {fields}").format(fields=", ".join(sorted(unknown))),
+                             "server.md §3")
+        if len(hall.rooms) >= MAX_TABLES:
+            raise TableError(503, _("this server holds {n} tables already").format(n=MAX_TABLES), "server.md §6")
+        options = data.get("options") or {}
+        computer = data.get("computer") or []
+        names = data.get("names")
+        players = data.get("players")
+        if not isinstance(options, dict) or not all(isinstance(v, (str, int, bool)) for v in options.values()):
+            raise TableError(400, _("\"options\" must be an object of rule options, e.g. {example}").format(
+                example='{"joker-lead": "loose"}'), "server.md §3")
+        if not isinstance(computer, list):
+            raise TableError(400, _("\"computer\" must be a list of seat numbers"), "server.md §3")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)
+                                    or not 3 <= players <= 6):
+            raise TableError(400, _("\"players\" must be a whole number from 3 to 6"), "server.md §3")
+        if names is not None and (not isinstance(names, list) or not all(
+                isinstance(n, str) and 0 < len(n) <= 64 for n in names)):
+            raise TableError(400, _("\"names\" must be a list of seat names of 1 to 64 characters"), "server.md §3")
+        return Room.create(store, str(data.get("game")), players, options, computer, data.get("seed"), names)
+
     async def get_table(request: Request) -> Response:
+        lang = api_language(request.query_params)
         try:
-            room = hall.room(request.path_params["table"])
-            viewer = room.who(request.query_params.get("code"))
-            return JSONResponse(room.view(viewer))
+            with speaking(lang):
+                room = hall.room(request.path_params["table"])
+                viewer = room.who(request.query_params.get("code"))
+            return Response(room.view_json(viewer, lang), media_type="application/json")
         except TableError as e:
             return _error(e)
 
     async def post_action(request: Request) -> Response:
+        lang = api_language(request.query_params)
         try:
-            room = hall.room(request.path_params["table"])
-            data = await _read_json(request)
-            _only(data, {"code", "action", "step"})
-            viewer = room.who(data.get("code"))
-            http_limit(f"act:{room.id}:{viewer}")
-            room.act(viewer, data.get("action"), data.get("step"))
+            data = await _read_json(request, lang)
+            with speaking(lang):
+                room = hall.room(request.path_params["table"])
+                _only(data, {"code", "action", "step"})
+                viewer = room.who(data.get("code"))
+                http_limit(f"act:{room.id}:{viewer}")
+                room.act(viewer, data.get("action"), data.get("step"))
         except TableError as e:
             return _error(e)
         hall.changed(room)
-        return JSONResponse(room.view(viewer))
+        return Response(room.view_json(viewer, lang), media_type="application/json")
 
     async def record(request: Request) -> Response:
         try:
             room = hall.room(request.path_params["table"])
             if room.who(request.query_params.get("code")) is not None:
-                raise TableError(403, "the record holds every hand: only the teacher's code downloads it",
+                raise TableError(403, _("the record holds every hand: only the teacher's code downloads it"),
                                  "server.md §2")
         except TableError as e:
             return _error(e)
@@ -303,10 +336,10 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         try:
             room = hall.room(request.path_params["table"])
             if room.who(request.query_params.get("code")) is not None:
-                raise TableError(403, "join links are for the teacher's code", "server.md §2")
+                raise TableError(403, _("join links are for the teacher's code"), "server.md §2")
             seat = request.path_params["seat"]
             if not 0 <= seat < room.game.players or seat in room.computer:
-                raise TableError(404, "no student seat with this number", "server.md §2")
+                raise TableError(404, _("no student seat with this number"), "server.md §2")
         except TableError as e:
             return _error(e)
         url = hall.join_url(request, f"play/{room.id}?code={room.row.codes[seat]}")
@@ -315,26 +348,32 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                                         title=f"{room.game.names[seat]}: {url}")
         return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
+    def language_of(request: Request) -> str:
+        return choose_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+
     async def page(request: Request) -> Response:
-        name = "play.html" if request.url.path.startswith("/play/") else "show.html"
-        return FileResponse(STATIC / name, headers={"Cache-Control": "no-store",
-                                                    "Referrer-Policy": "no-referrer"})
+        role = "play" if request.url.path.rstrip("/").split("/")[-2] == "play" else "show"
+        return HTMLResponse(page_html(role, language_of(request)),
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                                     "Vary": "Accept-Language"})
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        return HTMLResponse(page_html("index", language_of(request)), headers={"Vary": "Accept-Language"})
 
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
+        lang = api_language(ws.query_params)
         try:
-            room = hall.room(ws.path_params["table"])
-            viewer = room.who(ws.query_params.get("code"))
+            with speaking(lang):
+                room = hall.room(ws.path_params["table"])
+                viewer = room.who(ws.query_params.get("code"))
         except TableError as e:
             await ws.send_text(json.dumps(e.body()))
             await ws.close(code=4000 + e.status)
             return
-        conn = Connection(ws, viewer)
+        conn = Connection(ws, viewer, lang)
         hall.subscribers.setdefault(room.id, set()).add(conn)
-        conn.queue.put_nowait(room.message(viewer))
+        conn.queue.put_nowait(room.message(viewer, lang))
 
         async def sender() -> None:
             while True:
@@ -358,15 +397,19 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                         if refused >= FLOOD_CLOSE:
                             await ws.close(code=1008)
                             break
-                        raise TableError(429, f"too many messages: at most {RATE:.0f} a second", "server.md §6")
-                    if len(text.encode("utf-8")) > MAX_MESSAGE:
-                        raise TableError(413, f"a message may hold at most {MAX_MESSAGE} bytes", "server.md §6")
-                    data = _parse(text)
-                    if "ping" in data:
-                        conn.queue.put_nowait(json.dumps({"pong": data["ping"]}))
-                        continue
-                    _only(data, {"action", "step"})
-                    room.act(viewer, data.get("action"), data.get("step"))
+                        with speaking(lang):
+                            raise TableError(429, _("too many messages: at most {n} a second").format(
+                                n=f"{RATE:.0f}"), "server.md §6")
+                    with speaking(lang):  # no await inside: the language is the process's
+                        if len(text.encode("utf-8")) > MAX_MESSAGE:
+                            raise TableError(413, _("a message may hold at most {n} bytes").format(n=MAX_MESSAGE),
+                                             "server.md §6")
+                        data = _parse(text)
+                        if "ping" in data:
+                            conn.queue.put_nowait(json.dumps({"pong": data["ping"]}))
+                            continue
+                        _only(data, {"action", "step"})
+                        room.act(viewer, data.get("action"), data.get("step"))
                 except TableError as e:
                     conn.queue.put_nowait(json.dumps({**e.body(), "status": e.status}))
                     continue

@@ -1,7 +1,8 @@
 """A card table held by the server: its match, its seats' codes, its steps and what each seat sees.
 
-The server is the only authority. A :class:`Room` holds one table's :class:`~cardkit.game.Match`;
-an action is checked and carried out by the engine, stored (see :class:`~cardkit.server.store.Store`)
+The server is the only authority. A :class:`Room` holds one table on the engine's replay cursor
+(:class:`~cardkit.replay.Replay`, kept at the end of its script); an action is checked and carried
+out by the engine, stored (see :class:`~cardkit.server.store.Store`)
 and only then announced. What a seat is sent is built from the engine's ``view(seat)`` and the
 engine's ``describe(action, seat, viewer)`` (rules.md 501 §7, 500 §5: what is done face down stays
 face down), never from the full state; the teacher's code sees everything (``view(None)``).
@@ -15,17 +16,19 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from dataclasses import dataclass, field
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Callable, Sequence
 
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError, IllegalActionError
-from ..game import Game, Match, State, find_game
+from ..game import Game, State, find_game
+from ..i18n import N_, _, action_text, get_language, language
+from ..replay import Replay
 from ..tricks import Trick
 from .store import Store, TableRow
 
 #: The step that deals the next hand once a hand is over (any seat or the teacher may take it).
-NEXT_HAND = "next hand"
+NEXT_HAND = N_("next hand")
 #: The seat number stored for a step taken with the teacher's code.
 TEACHER = -1
 #: Seats a table may have, per the record format (rules.md 501 §1, 500 §1 and §14).
@@ -53,6 +56,16 @@ class TableError(Exception):
         return {"error": self.message, "rule": self.rule}
 
 
+def speaking(lang: str) -> AbstractContextManager[None]:
+    """``with speaking(lang):`` makes the messages of the block in ``lang`` (see
+    :func:`cardkit.i18n.language`); nothing to do when ``lang`` is in use already.
+
+    Raises:
+        ValueError: a language the kit has no catalog for.
+    """
+    return nullcontext() if lang == get_language() else language(lang)
+
+
 def new_code() -> str:
     """An unguessable code (128 random bits from :mod:`secrets`, URL-safe text)."""
     return secrets.token_urlsafe(16)
@@ -75,16 +88,8 @@ def _json_default(x: Any) -> Any:
     return str(x)
 
 
-@dataclass
-class LogLine:
-    """One step as each viewer may read it: ``texts[viewer]`` for seats, ``texts[None]`` for all."""
-
-    seat: int
-    texts: dict[int | None, str] = field(default_factory=dict)
-
-
 class Room:
-    """One table: its rules, match, seats' codes and steps.
+    """One table: its rules, replay cursor, seats' codes and steps.
 
     Build it with :meth:`create` (a new table, stored) or :meth:`restore` (from the store, by
     replaying its steps through the engine).
@@ -97,12 +102,12 @@ class Room:
         self.game: Game = find_game(row.game, row.players, names=row.names, **row.options)
         self.computer = sorted(set(row.computer))
         self.players: dict[int, Any] = {}
-        self.match = Match(self.game, seed=row.seed)
-        self.match.new_hand()
+        #: The table's hands and actions; its position is always the end of its script.
+        self.replay = Replay(self.game, seed=row.seed)
         self.steps: list[tuple[int, str]] = []
-        self.log: list[LogLine] = []
         self._by_code = {c: s for s, c in enumerate(row.codes)}
-        self._cache: dict[int | None, tuple[int, str]] = {}
+        self._cache: dict[tuple[int | None, str], tuple[int, str]] = {}
+        self._log: dict[tuple[int | None, str], list[str]] = {}
         for seat, text in row.steps:
             self._carry_out(seat, text)
         self._make_players()
@@ -125,15 +130,16 @@ class Room:
             raise TableError(400, str(e), "server.md §3") from None
         seats = list(computer)
         if any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < g.players for s in seats):
-            raise TableError(400, f"computer seats must be seat numbers from 0 to {g.players - 1}: {seats!r}",
-                             "server.md §3")
+            raise TableError(400, _("computer seats must be seat numbers from 0 to {last}: {seats}").format(
+                last=g.players - 1, seats=repr(seats)), "server.md §3")
         if len(set(seats)) == g.players:
-            raise TableError(400, "every seat is a computer player: leave at least one seat for a student",
+            raise TableError(400, _("every seat is a computer player: leave at least one seat for a student"),
                              "server.md §3")
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise TableError(400, f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}", "server.md §3")
+            raise TableError(400, _("seed must be a whole number from 0 to 2**63 - 1, not {seed}").format(seed=repr(seed)),
+                             "server.md §3")
         codes = [new_code() for _ in range(g.players)]
         row = TableRow(new_table_id(), g.name, g.players, dict(g.options), list(g.names), seed, sorted(set(seats)),
                        new_code(), codes, [])
@@ -160,13 +166,13 @@ class Room:
             TableError: (403) a missing or wrong code.
         """
         if not isinstance(code, str) or not code:
-            raise TableError(403, "give this table's code (?code=...)", "server.md §2")
+            raise TableError(403, _("give this table's code (?code=...)"), "server.md §2")
         if secrets.compare_digest(code, self.row.teacher):
             return None
         for c, s in self._by_code.items():
             if secrets.compare_digest(code, c):
                 return s
-        raise TableError(403, "this code is not one of this table's codes", "server.md §2")
+        raise TableError(403, _("this code is not one of this table's codes"), "server.md §2")
 
     def seats(self) -> list[dict[str, Any]]:
         """Each seat's number, name, code (``None`` for a computer seat) and whether a computer plays it."""
@@ -178,7 +184,11 @@ class Room:
     @property
     def state(self) -> State:
         """The hand in play (or the last one, when it is over)."""
-        return self.match.state
+        return self.replay.state
+
+    def is_over(self) -> bool:
+        """True once the match has an outcome (rules.md 501 §11, 500 §12)."""
+        return self.replay.outcome is not None
 
     @property
     def step(self) -> int:
@@ -187,7 +197,7 @@ class Room:
 
     def can_deal(self) -> bool:
         """True when the hand is over and the match is not: the next step may deal the next hand."""
-        return self.state.is_terminal() and not self.match.is_over()
+        return self.state.is_terminal() and not self.is_over()
 
     def computer_to_act(self) -> int | None:
         """The computer seat to act now, or ``None``."""
@@ -207,30 +217,33 @@ class Room:
                 over, or illegal by the rules (``rule`` names the rules.md item). Nothing changes.
         """
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
-            raise TableError(400, "\"action\" must be an action's text, e.g. \"pass\" or \"play 10♥\"",
+            raise TableError(400, _("\"action\" must be an action's text, e.g. \"pass\" or \"play 10♥\""),
                              "server.md §4")
         if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
-            raise TableError(400, f"\"step\" must be a whole number, not {step!r}", "server.md §4")
+            raise TableError(400, _("\"step\" must be a whole number, not {step}").format(step=repr(step)),
+                             "server.md §4")
         if step is not None and step != self.step:
-            raise TableError(409, f"the table has moved on (step {self.step}, your view was of step {step}): "
-                                  "look again", "server.md §5")
+            raise TableError(409, _("the table has moved on (step {now}, your view was of step {step}): "
+                                    "look again").format(now=self.step, step=step), "server.md §5")
         text = " ".join(text.split())
         if text.lower() == NEXT_HAND:
             if not self.can_deal():
-                why = "the match is over" if self.match.is_over() else "the hand is not over yet"
-                raise TableError(409, f"no new deal now: {why}", "server.md §4")
+                why = _("the match is over") if self.is_over() else _("the hand is not over yet")
+                raise TableError(409, _("no new deal now: {why}").format(why=why), "server.md §4")
             self._commit(TEACHER if viewer is None else viewer, NEXT_HAND)
             return
         if viewer is None:
-            raise TableError(403, "the teacher's code watches the table; it does not play a seat", "server.md §2")
+            raise TableError(403, _("the teacher's code watches the table; it does not play a seat"),
+                             "server.md §2")
         to_act = self.state.current_player()
         if to_act is None:
-            raise TableError(409, "the hand is over: the next step is \"next hand\"", "server.md §4")
-        if viewer != to_act:
-            raise TableError(409, f"it is {self.game.names[to_act]}'s turn, not {self.game.names[viewer]}'s",
+            raise TableError(409, _("the hand is over: the next step is \"{next}\"").format(next=_(NEXT_HAND)),
                              "server.md §4")
+        if viewer != to_act:
+            raise TableError(409, _("it is {name}'s turn, not {you}'s").format(
+                name=self.game.names[to_act], you=self.game.names[viewer]), "server.md §4")
         if viewer in self.players:
-            raise TableError(403, "a computer player holds this seat", "server.md §2")
+            raise TableError(403, _("a computer player holds this seat"), "server.md §2")
         self._commit(viewer, text)
 
     def computer_step(self) -> bool:
@@ -254,20 +267,16 @@ class Room:
             self.store.add_step(self.id, self.step, seat, canonical)
         except sqlite3.Error:
             self._rebuild()
-            raise TableError(409, "the action could not be stored; nothing was changed", "server.md §5") from None
+            raise TableError(409, _("the action could not be stored; nothing was changed"), "server.md §5") from None
 
     def _carry_out(self, seat: int, text: str) -> str:
-        """Apply one step to the match and the log (the engine checks it); its canonical text."""
+        """Apply one step at the end of the replay (the engine checks it); its canonical text."""
         if text == NEXT_HAND:
-            self.match.new_hand()
-            self.log = []
+            self.replay.next_hand()
+            self._log.clear()
             canonical = NEXT_HAND
         else:
-            state = self.state
-            action = self.match.apply_action(text)
-            canonical = str(action)
-            viewers: list[int | None] = [None, *range(self.game.players)]
-            self.log.append(LogLine(seat, {v: state.describe(action, seat, v) for v in viewers}))
+            canonical = str(self.replay.apply(text))
         self.steps.append((seat, canonical))
         self._cache.clear()
         return canonical
@@ -277,7 +286,7 @@ class Room:
         fresh = Room(TableRow(self.row.id, self.row.game, self.row.players, self.row.options, self.row.names,
                               self.row.seed, self.row.computer, self.row.teacher, self.row.codes,
                               self.store_steps()), self.store)
-        self.match, self.steps, self.log, self._cache = fresh.match, fresh.steps, fresh.log, {}
+        self.replay, self.steps, self._cache, self._log = fresh.replay, fresh.steps, {}, {}
 
     def store_steps(self) -> list[tuple[int, str]]:
         """The steps stored for this table."""
@@ -286,11 +295,11 @@ class Room:
 
     # ------------------------------------------------------------ what each seat sees
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
-        """The view :meth:`message` sends ``viewer``, as plain JSON values."""
-        return dict(json.loads(self.message(viewer))["view"])
+    def view(self, viewer: int | None, lang: str = "en") -> dict[str, Any]:
+        """The view :meth:`message` sends ``viewer`` in ``lang``, as plain JSON values."""
+        return dict(json.loads(self.message(viewer, lang))["view"])
 
-    def _view(self, viewer: int | None) -> dict[str, Any]:
+    def _view(self, viewer: int | None, lang: str) -> dict[str, Any]:
         """What ``viewer`` (a seat, or ``None`` for the teacher) is sent: built from the engine's
         ``view(viewer)`` and ``describe(…, viewer)`` only.
 
@@ -303,6 +312,12 @@ class Room:
         to act only; ``["next hand"]`` for everyone between hands), ``log`` (this hand's steps as
         the viewer may read them), ``extra`` (what the game adds), ``computer``, ``over``,
         ``outcome``; the teacher's view also has ``seats`` (each seat's code).
+
+        In a language other than English (``lang``, one of :data:`cardkit.i18n.LANGUAGES`; the
+        caller has switched to it) the texts people read (``talon_word``, ``summary``,
+        ``log``, ``outcome``) are in that language, and ``labels`` gives each ``legal`` action as
+        people read it there; ``legal`` keeps the actions' own (English) text, which is what acting
+        takes.
         """
         st = self.state
         v = st.view(viewer)
@@ -315,35 +330,61 @@ class Room:
             legal = [str(a) for a in st.legal_actions()]
         out: dict[str, Any] = {
             "table": self.id, "game": self.game.name, "title": self.game.title, "players": self.game.players,
-            "names": list(self.game.names), "seat": viewer, "step": self.step, "hand": len(self.match.hands),
+            "names": list(self.game.names), "seat": viewer, "step": self.step, "hand": self.replay.cursor[0] + 1,
             "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
             "hands": {str(s): h for s, h in enumerate(v.hands)},
             "talon": v.talon, "talon_word": self.game.talon_word, "trick": v.current_trick, "tricks": v.tricks,
             "calls": v.calls,
             "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
             "summary": st.summary(), "legal": legal,
-            "log": [line.texts[viewer] for line in self.log],
-            "extra": v.extra, "computer": list(self.computer), "over": self.match.is_over(),
-            "outcome": self.match.outcome.result(self.game.names) if self.match.outcome else None,
+            "log": self._log_lines(viewer, lang),
+            "extra": v.extra, "computer": list(self.computer), "over": self.is_over(),
+            "outcome": self.replay.outcome.result(self.game.names) if self.replay.outcome else None,
         }
         if viewer is None:
             out["seats"] = self.seats()
+        if lang != "en":
+            out["talon_word"] = _(self.game.talon_word)  # the game's title is its name in every language
+            out["labels"] = [_(a) if a == NEXT_HAND else action_text(a) for a in legal]
         return out
 
-    def message(self, viewer: int | None) -> str:
-        """The JSON text of ``{"view": view(viewer)}``, made once per step and viewer."""
-        hit = self._cache.get(viewer)
+    def view_json(self, viewer: int | None, lang: str = "en") -> str:
+        """The JSON text of :meth:`view` (the inside of :meth:`message`, not parsed again)."""
+        text = self.message(viewer, lang)
+        assert text.startswith('{"view": ') and text.endswith("}")
+        return text[len('{"view": '):-1]
+
+    def _log_lines(self, viewer: int | None, lang: str) -> list[str]:
+        """This hand's steps as ``viewer`` may read them (the engine's ``describe``; rules.md 501
+        §7, 500 §5) in ``lang``, each line made once and kept until the next hand."""
+        lines = self._log.setdefault((viewer, lang), [])
+        log = self.replay.log
+        if len(lines) < len(log):
+            st = self.state
+            new = (st.describe(a, seat, viewer) for seat, a in log[len(lines):])
+            lines.extend(new if lang == "en" else (action_text(line) for line in new))
+        return list(lines)
+
+    def message(self, viewer: int | None, lang: str = "en") -> str:
+        """The JSON text of ``{"view": view(viewer)}`` in ``lang`` (``"en"`` or ``"es"``), made
+        once per step, viewer and language.
+
+        Raises:
+            ValueError: a language the kit has no catalog for.
+        """
+        hit = self._cache.get((viewer, lang))
         if hit is not None and hit[0] == self.step:
             return hit[1]
-        text = json.dumps({"view": self._view(viewer)}, ensure_ascii=False, default=_json_default)
-        self._cache[viewer] = (self.step, text)
+        with speaking(lang):
+            text = json.dumps({"view": self._view(viewer, lang)}, ensure_ascii=False, default=_json_default)
+        self._cache[viewer, lang] = (self.step, text)
         return text
 
     def record(self) -> str:
         """The match's record in the kit's format (:mod:`cardkit.records`), for ``cardkit replay``."""
         from ..records import dumps
 
-        return dumps(self.match, title=f"Table {self.id}")
+        return dumps(self.replay.match, title=f"Table {self.id}")
 
 
 Listener = Callable[[Room], None]

@@ -174,3 +174,136 @@ def test_two_students_and_two_computers_play_five_hundred(serve, page, browser, 
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_pages_reconnect_after_the_server_is_killed(serve, page, browser, tmp_path) -> None:
+    """The server is killed with SIGKILL mid-hand and started again on the same database and port:
+    the student's page and the projector reconnect by themselves (no reload), show the table at the
+    step of the last acknowledged action, and the student plays on (docs/server.md §5, §8)."""
+    import os
+    import signal
+
+    from .conftest import start_server
+
+    db = tmp_path / "tables.sqlite"
+    server = serve(server_argv(db))
+    made = new_table(server.url, game="501", players=3, computer=[1, 2], seed=7)
+    page.goto(made["show"])
+    page.wait_for_selector("body[data-step]")
+    ctx, student, _ = open_page(browser, made["seats"][0]["play"])
+    try:
+        # the student acts until the hand is well under way, and it is their turn again
+        while True:
+            student.wait_for_selector("#turn.yours", timeout=20_000)
+            texts = student.locator("#actions button.cardkit-action").all_inner_texts()
+            acked = step(student)
+            if acked >= 6:
+                break
+            pick = "look" if "look" in texts else ("pass" if "pass" in texts else texts[0])
+            student.locator("#actions button.cardkit-action").nth(texts.index(pick)).click()
+            student.wait_for_function(f"Number(document.body.dataset.step) > {acked}", timeout=20_000)
+        page.wait_for_function(f"Number(document.body.dataset.step) === {acked}", timeout=20_000)
+        hand_before = student.locator("#board tr.me td.hand").inner_text()
+        board_before = page.locator("#board").inner_text()
+        for p in (page, student):  # a reload would lose this mark
+            p.evaluate("window.cardkitMark = 'no reload'")
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=10)
+        for p in (page, student):
+            p.wait_for_selector("#conn.bad", timeout=20_000)
+        assert "reconnecting" in student.locator("#conn").inner_text()
+        restarted = start_server(server_argv(db)(server.port), server.port, tmp_path / "restarted.log")
+        try:
+            for p in (page, student):
+                p.wait_for_selector("#conn.ok", timeout=30_000)
+                assert p.evaluate("window.cardkitMark") == "no reload"
+                assert step(p) == acked
+            assert student.locator("#board tr.me td.hand").inner_text() == hand_before
+            assert page.locator("#board").inner_text() == board_before
+            # the student acts again on the restarted server, and both pages follow
+            texts = student.locator("#actions button.cardkit-action").all_inner_texts()
+            assert texts and student.locator("#turn.yours").count() == 1
+            student.locator("#actions button.cardkit-action").nth(0).click()
+            for p in (page, student):
+                p.wait_for_function(f"Number(document.body.dataset.step) > {acked}", timeout=20_000)
+            assert student.locator("#message").inner_text() == ""
+            assert page.recorded.foreign_hosts() == [] and page.recorded.errors == []
+        finally:
+            restarted.stop()
+    finally:
+        ctx.close()
+
+
+#: English words of the pages that are no seat name, card or number (the page's own words are added).
+ENGLISH = {"table", "talon", "kitty", "pass", "bid", "play", "look", "give", "bury", "declare", "abandon", "next",
+           "hand", "hands", "trick", "tricks", "card", "cards", "dealer", "computer", "you", "your", "turn", "score",
+           "scores", "deals", "over", "won", "connected", "connecting", "reconnecting", "projector", "join",
+           "choices", "step", "none", "auction", "contract", "misère", "record", "download", "hide", "show"}
+
+
+def words_of(text: str) -> set[str]:
+    """The words of a page's text, lower case, without its links (addresses, not words)."""
+    import re
+
+    return {w.lower() for w in re.findall(r"[^\W\d_]+", re.sub(r"https?://\S+", " ", text))}
+
+
+def test_spanish_pages_have_no_english_word(serve, page, browser, tmp_path) -> None:
+    """A student's page asked for in Spanish (?lang=es) and a projector whose browser prefers
+    Spanish (Accept-Language) play a Five Hundred hand with two computer seats: at every step
+    neither page shows an English word of the pages (docs/server.md §8); the buttons read in
+    Spanish and still send the actions' own text."""
+    from cardkit.i18n import language
+    from cardkit.server.pages import words
+
+    with language("en"):
+        english = set().union(*(words_of(w) for w in words().values())) | ENGLISH
+    with language("es"):
+        spanish = set().union(*(words_of(w) for w in words().values()))
+    forbidden = english - spanish - {"name", "n", "outcome", "title"}
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="500", players=4, computer=[1, 3], seed=4)
+    show_ctx = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 900})
+    show = show_ctx.new_page()
+    errors: list[str] = []
+    show.on("pageerror", lambda e: errors.append(str(e)))
+    show.goto(made["show"])
+    show.wait_for_selector("body[data-step]")
+    ctx, student, _ = open_page(browser, made["seats"][0]["play"] + "&lang=es")
+    student.on("pageerror", lambda e: errors.append(str(e)))
+    partner = made["seats"][2]["play"] + "&lang=es"
+    ctx2, student2, _ = open_page(browser, partner)
+    seen: set[str] = set()
+    labels: list[tuple[str, str]] = []
+    try:
+        assert show.evaluate("document.documentElement.lang") == "es"
+        for clicks in range(300):
+            for p in (show, student, student2):
+                found = words_of(p.locator("body").inner_text()) & forbidden
+                assert not found, (found, p.locator("body").inner_text())
+                seen |= words_of(p.locator("body").inner_text())
+            if show.locator("#turn").inner_text().startswith(("La mano ha terminado", "La partida ha terminado")):
+                break
+            before = step(show)
+            for p in (student, student2):
+                if not p.locator("#turn.yours").count():
+                    continue
+                buttons = p.locator("#actions button.cardkit-action")
+                sent = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+                shown = buttons.all_inner_texts()
+                labels += list(zip(sent, shown))
+                pick = sent.index("pass") if "pass" in sent else 0
+                buttons.nth(pick).click()
+                show.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=20_000)
+                break
+            else:
+                show.wait_for_timeout(100)  # a computer seat is to act
+        else:
+            raise AssertionError("the hand did not end")
+        assert {"te", "toca", "puntuaciones", "repartidor", "mano"} <= seen
+        assert ("pass", "pasa") in labels and all(s != t for s, t in labels if s.split()[0] in ("pass", "bid"))
+        assert student.locator("#who").inner_text().startswith("Eres ")
+        assert errors == []
+    finally:
+        for c in (ctx, ctx2, show_ctx):
+            c.close()

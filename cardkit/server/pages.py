@@ -1,0 +1,98 @@
+"""The table server's pages in the reader's language: one page head, three bodies.
+
+``templates/page.html`` is the head every page shares (language, title, style sheet, and the
+page's words as JSON for the script); ``templates/table.html`` is the body of the student's page
+(``/play/ID``) and the projector's (``/show/ID``), ``templates/index.html`` the body of ``/``.
+Every word people read goes through the kit's gettext catalogs (:mod:`cardkit.i18n`,
+``make messages``): the page is written in English or Spanish, chosen by ``?lang=`` or else by
+the browser's ``Accept-Language`` header (docs/server.md §8).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from string import Template
+
+from ..i18n import LANGUAGES, _, language
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def choose_language(asked: str | None, accept: str | None) -> str:
+    """The page's language: ``asked`` (``?lang=``) when the kit has it, else the first language of
+    the ``Accept-Language`` header (``"es-ES,es;q=0.9,en;q=0.8"``) that it has, by weight; else
+    ``"en"``. Returns one of :data:`cardkit.i18n.LANGUAGES`."""
+    if asked in LANGUAGES:
+        return str(asked)
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        lang = tag.strip().split("-")[0].lower()
+        if lang in LANGUAGES and weight > 0:
+            ranked.append((-weight, i, lang))
+    return min(ranked)[2] if ranked else "en"
+
+
+def words() -> dict[str, str]:
+    """The words the page script writes, in the language in use: ``{key: text}``, where a text
+    may hold ``{name}``, ``{n}``, ``{outcome}`` or ``{table}`` for the script to fill in."""
+    return {
+        "connecting": _("connecting…"), "connected": _("connected"), "reconnecting": _("reconnecting…"),
+        "not_connected": _("not connected"), "unreachable": _("The server cannot be reached; trying again."),
+        "no_code": _("This address needs a table and a code: …/play/TABLE?code=CODE"),
+        "title": _("{title} · table {table}"), "tab_show": _("{title} · table"),
+        "projector": _("Projector: the whole table"), "you_are": _("You are {name}"),
+        "hand_deals": _("Hand {n}, {name} deals."), "match_over": _("The match is over: {outcome}."),
+        "hand_over": _("The hand is over."), "your_turn": _("Your turn."), "to_act": _("{name} to act."),
+        "to_act_computer": _("{name} to act (computer)."), "your_choices": _("Your choices"),
+        "dealer": _("dealer"), "computer": _("computer"), "you": _("you"), "none": _("none"),
+        "one_card": _("1 card"), "n_cards": _("{n} cards"), "one_trick": _("1 trick"), "n_tricks": _("{n} tricks"),
+        "trick": _("Trick {n}"), "last_trick": _("Last trick, won by {name}"), "scores": _("Scores"),
+        "score": _("score"), "this_hand": _("this hand"), "join": _("Join this table"),
+        "computer_player": _("computer player"), "qr": _("QR code of {name}'s link"),
+        "hide_hands": _("Hide the hands"), "show_hands": _("Show the hands"),
+        "record": _("Download the record"),
+    }
+
+
+def _fill(name: str, **values: str) -> str:
+    return Template((TEMPLATES / name).read_text(encoding="utf-8")).substitute(values)
+
+
+def page(role: str, lang: str) -> str:
+    """The HTML of a page in ``lang``: ``role`` is ``"play"`` (a student's seat), ``"show"`` (the
+    projector) or ``"index"`` (``/``, the form that makes a table).
+
+    Raises:
+        ValueError: an unknown role or language.
+    """
+    if role not in ("play", "show", "index"):
+        raise ValueError(f"no page {role!r}: use play, show or index")
+    with language(lang):
+        title = _("cardkit table server") if role == "index" else _("cardkit table")
+        esc = {k: html.escape(v) for k, v in {
+            "title": title, "connecting": _("connecting…"),
+            "actions": _("your actions") if role == "play" else _("actions"), "board": _("the table"),
+            "trick": _("the trick"), "scores": _("scores"), "log": _("This hand, step by step"),
+            "intro": _("Make a table: the projector page that opens shows each student's link and QR code."),
+            "game": _("Game"), "players": _("Players"), "computer": _("Computer seats"),
+            "example": _("e.g. 2 3"), "make": _("Make the table"),
+            "join_label": _("join links"),
+        }.items()}
+        # the words as JSON inside <script>: "</" may not appear there
+        data = json.dumps(words(), ensure_ascii=False).replace("</", "<\\/")
+    static = "static" if role == "index" else "../static"
+    if role == "index":
+        body = _fill("index.html", lang=lang, **esc)
+    else:
+        join = f'<section id="join" class="join" aria-label="{esc["join_label"]}"></section>' if role == "show" else ""
+        body = _fill("table.html", static=static, join=join, **esc)
+    return _fill("page.html", lang=lang, title=esc["title"], static=static, words=data, role=role, body=body)
