@@ -11,7 +11,7 @@ from typing import ClassVar, Sequence
 
 from ..actions import PASS, Pass, Play
 from ..cards import SUITS, Card, Rank, Suit
-from ..game import Action, Game
+from ..game import Action, Game, State
 from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Abandon, Bid, Declare, Game501, Give, Look, State501, _ORDER
 from ..i18n import _
 
@@ -74,10 +74,16 @@ class Sensible501:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State501) -> Action:
-        """A legal action for the seat to act."""
-        seat = state.current_player()
-        assert seat is not None
+    def choose(self, state: State) -> Action:
+        """A legal action for the seat to act.
+
+        Raises:
+            CardkitError: ``state`` is not a 501♠ hand.
+        """
+        from . import own_state
+
+        state = own_state(state, State501, Game501)
+        seat = state.actor()
         legal = state.legal_actions()
         hand = state.hands[seat]
         if state.phase == "auction":
@@ -130,20 +136,25 @@ class Sensible501:
             return Play(min(winners, key=lambda c: (state._power(c, trick.led_suit))))
         return Play(min(cards, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
 
-    def explain(self, state: State501, action: Action) -> str:
+    def explain(self, state: State, action: Action) -> str:
         """Why ``action`` suits this player's rules of thumb, as a phrase in the language in use
         (:mod:`cardkit.i18n`) for a learner: the hand strength behind a call, the marriage a lead
         declares (rules.md 501 §9), whether a card wins the trick (§8).
 
         Args:
-            state: the state before ``action``, with the seat to act holding its cards.
+            state: the 501♠ state before ``action``, with the seat to act holding its cards.
             action: one of that seat's legal actions (usually the one :meth:`choose` returned).
 
         Returns:
             a phrase without a final full stop, e.g. "hand strength 75: worth bidding up to 82".
+
+        Raises:
+            CardkitError: ``state`` is not a 501♠ hand.
         """
-        seat = state.current_player()
-        assert seat is not None
+        from . import own_state
+
+        state = own_state(state, State501, Game501)
+        seat = state.actor()
         hand = state.hands[seat]
         if len(state.legal_actions()) == 1:
             return _("its only legal move")
