@@ -96,7 +96,7 @@ def test_the_checker_catches_a_leak() -> None:
     trackers = [SeenCards(s) for s in range(4)]
     check_messages(room, trackers)
     other = room.state.view(None).hands[1]
-    room._cache[0] = (room.step, json.dumps({"view": {**room.view(0), "log": [f"B holds {other[0]}"]}},
+    room._cache[0, "en"] = (room.step, json.dumps({"view": {**room.view(0), "log": [f"B holds {other[0]}"]}},
                                              ensure_ascii=False))
     with pytest.raises(AssertionError, match="seat 0 was sent"):
         check_messages(room, trackers)
