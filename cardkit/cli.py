@@ -12,7 +12,7 @@
   best play, marking the best. The search stops after ``S`` seconds (10 by default; 0: no limit)
   or ``N`` positions; it then prints each action's proved bounds and says so.
 - ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
-  [--method playout|solver] [--json]`` deals the unseen cards ``N`` times and prints, for each
+  [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N`` times and prints, for each
   contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
 - ``serve [--host 127.0.0.1] [--port 8765] [--db FILE]`` runs the table server (:mod:`cardkit.server`).
 - ``new-table GAME [--players N] [--computer SEAT ...] [--url URL]`` makes a table on a running
@@ -311,7 +311,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     dealer = _seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
     odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                     blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
-                    progress=not args.json, time_limit=args.time_limit)
+                    progress=not args.json, time_limit=args.time_limit, jobs=args.jobs)
     if args.json:
         rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
                 for c, row in odds.to_dict(orient="index").items()]
@@ -440,6 +440,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="show a progress bar (the default: on standard error, except with --json)")
     est.add_argument("--time-limit", type=float, default=600.0,
                      help="stop after this many seconds with the deals done so far (default 600)")
+    est.add_argument("--jobs", type=int, default=1,
+                     help="with --method solver: deals solved at once, one core each (default 1)")
     est.add_argument("--json", action="store_true", help="print one JSON object")
     est.set_defaults(func=cmd_estimate)
     srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")

@@ -144,3 +144,22 @@ def test_hand_without_a_contract(g501):
     assert not weak["won auction"].any() and not weak["made"].any()
     with pytest.raises(CardkitError, match="by method='playout' only"):
         estimate_bid(g501, ALL_SPADES, None, n=1, method="solver")
+
+
+def test_solver_estimate_on_two_threads_gives_the_same_table():
+    """``jobs=2`` solves two deals at once, each thread with its own solver: the same table, deal by
+    deal, as one solver (Five Hundred, made-or-failed and exact counts), also when the time limit
+    stops the dealing; ``jobs=0`` is refused."""
+    pytest.importorskip("cardkit.solver.solve500")
+    g500 = find_game("500")
+    hand = "JK JH JD AH KH 9S 5S 4H 6D 7D"
+    for exact in (False, True):
+        one = estimate_bid(g500, hand, "8H", n=12, seat=1, seed=5, method="solver", progress=False, exact=exact)
+        two = estimate_bid(g500, hand, "8H", n=12, seat=1, seed=5, method="solver", progress=False, exact=exact,
+                           jobs=2)
+        assert one.equals(two) and len(two) == 12 and two["tricks"].isna().all() != exact
+    stopped = estimate_bid(g500, hand, "8H", n=20, seat=1, seed=5, method="solver", progress=False, jobs=2,
+                           time_limit=0.0)
+    assert stopped.attrs["setup"]["stopped"] and 1 <= len(stopped) < 20
+    with pytest.raises(CardkitError, match="jobs=0"):
+        estimate_bid(g500, hand, "8H", n=2, method="solver", jobs=0)
