@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Cards
 from .escaping import escape
-from .game import Action
+from .game import Action, State
 from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
@@ -202,6 +202,38 @@ def plain_rule(message: str) -> tuple[str, str | None]:
 
     text = _RULE_REF.sub(plain, message)
     return text, "; ".join(items) or None
+
+
+def held_order(state: State, cards: Iterable[Card]) -> list[Card]:
+    """``cards`` as a hand is held, for learners to see what they may follow with: grouped by
+    suit, trumps first once a trump suit stands (a bower or a nominated joker among them, by the
+    state's declared :meth:`~cardkit.game.State.suit_of`), each suit from its highest card down
+    (the state's :meth:`~cardkit.game.State.power` once trumps stand, else the pack's order).
+
+    Args:
+        state: the hand the cards belong to (its ``trump``, ``suit_of``, ``power``, and its
+            game's pack order); read only.
+        cards: the cards to order (duplicates kept).
+
+    Returns:
+        a new list.
+    """
+    order = {c: i for i, c in enumerate(state.game.new_pack())}  # suit by suit, highest first
+    trump = state.trump  # None before a trump suit stands, and in no trumps
+    suits = [trump] if trump is not None else []
+    for c in order:
+        if c.suit is not None and c.suit not in suits:
+            suits.append(c.suit)
+
+    def key(c: Card) -> tuple[int, int]:
+        s = state.suit_of(c) if trump is not None else c.suit
+        if s is None:
+            return (-1, 0)  # a joker of no suit: first
+        power = state.power(c, s) if trump is not None else None
+        rank = -power if power is not None else order.get(c, len(order))
+        return (suits.index(s) if s in suits else len(suits), rank)
+
+    return sorted(cards, key=key)
 
 
 def rule_words(item: str) -> str:

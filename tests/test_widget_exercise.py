@@ -115,7 +115,17 @@ def test_hint_and_show_answer() -> None:
     w.hint_button.click()
     assert "Can C follow suit?" in w.output.value
     w.show_button.click()
-    assert "10♠ A♠" in w.output.value and "Answer" in w.output.value
+    assert "A♠ 10♠" in w.output.value and "Answer" in w.output.value  # as held: the ace first
+
+
+def test_cards_are_shown_as_a_hand_is_held() -> None:
+    """C's hand in 'follow suit' (diamonds trumps, rules.md 501 §8): the picture and the buttons
+    group the suits, trumps first, each from its highest card (A 10 K Q J 9)."""
+    _p, w = _widget("501/04", "501-04-follow")
+    shown = [b.description for b in w.buttons]
+    assert shown == ["10♦", "9♦", "A♠", "10♠", "K♣", "K♥", "J♥"], shown
+    pictured = re.findall(r"<title>(.*?)</title>", w.position.value)
+    assert pictured[-len(shown):] == shown
 
 
 def test_spanish_lesson_speaks_spanish() -> None:

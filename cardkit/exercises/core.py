@@ -762,12 +762,10 @@ def _play_of(state: State, card: Card) -> Action:
 
 
 def _sorted_cards(state: State, cards: Iterable[Card]) -> list[Card]:
-    """Cards in the order of the seat's hand (then pack order)."""
-    seat = state.current_player()
-    hands = getattr(state, "hands", None)
-    hand = list(hands[seat]) if hands is not None and seat is not None else []
-    pack = list(state.game.new_pack())
-    return sorted(set(cards), key=lambda c: (hand.index(c) if c in hand else 99, pack.index(c)))
+    """Cards once each, as a hand is held (:func:`cardkit.display.held_order`)."""
+    from ..display import held_order
+
+    return held_order(state, set(cards))
 
 
 def game_name(game: Game) -> str:

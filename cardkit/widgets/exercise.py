@@ -26,6 +26,7 @@ from ..escaping import escape
 from ..exercises import AnswerError, Exercise, Feedback, Lesson, PlayOut, find_lesson
 from ..exercises import explain as ex
 from ..i18n import N_, _, get_language, language
+from ..display import held_order
 from ..svg import cards_svg
 
 _CSS = """<style>
@@ -121,13 +122,13 @@ def _position_html(exercise: Exercise) -> str:
             for s, hand in enumerate(view.hands):
                 if isinstance(hand, int) or not hand:
                     continue
-                rows.append(f"<tr><td>{escape(names[s])}</td><td>{cards_svg(list(hand))}</td></tr>")
+                rows.append(f"<tr><td>{escape(names[s])}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
         else:
             seat = st.current_player()
             if seat is not None:
                 hand = st.view(seat).hands[seat]
                 if not isinstance(hand, int):
-                    rows.append(f"<tr><td>{escape(names[seat])}</td><td>{cards_svg(list(hand))}</td></tr>")
+                    rows.append(f"<tr><td>{escape(names[seat])}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
     return f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
 
 
@@ -203,7 +204,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             st = e.state()
             seat = st.current_player()
             hand = st.hands[seat] if seat is not None else []
-            for card in dict.fromkeys(hand):
+            for card in dict.fromkeys(held_order(st, hand)):
                 b = _card_button(card, "cardkit-ex-card")
                 b.on_click(lambda _b, c=card, btn=b: self._pick(c, btn, many=(t == "cards")))
                 self.buttons.append(b)
@@ -335,7 +336,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                 if isinstance(hand, int) or not hand:
                     continue
                 who = escape(names[s]) + (" ★" if s in po.side else "")
-                rows.append(f"<tr><td>{who}</td><td>{cards_svg(list(hand))}</td></tr>")
+                rows.append(f"<tr><td>{who}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
             trick = view.current_trick
             if trick is not None and trick.plays:
                 text = ", ".join(f"{names[s]} {c}" for s, c in trick.plays)
@@ -350,7 +351,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                 seat = st.current_player()
                 assert seat is not None
                 label = W.HTML(escape(_("{name} to play:").format(name=names[seat])))
-                for card in dict.fromkeys(st.hands[seat]):
+                for card in dict.fromkeys(held_order(st, st.hands[seat])):
                     b = _card_button(card, "cardkit-ex-play")
                     b.on_click(lambda _b, c=card: self.play(c))
                     self.buttons.append(b)

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import Card, Cards
-from ..display import plain_rule
+from ..display import held_order, plain_rule
 from ..errors import CardkitError
 from ..escaping import escape
 from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
@@ -667,24 +667,8 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         return said + " " + _("That is the end of the record: press ⏮ Start to see it again.")
 
     def _sorted(self, st: State, cards: Iterable[Card]) -> list[Card]:
-        """``cards`` as a hand is held: grouped by suit, trumps first once they are known (a
-        bower or a nominated joker among them), each suit from its highest card down."""
-        order = {c: i for i, c in enumerate(self.game.new_pack())}  # suit by suit, highest first
-        trump = st.trump  # None before a trump suit stands, and in no trumps
-        suits = [trump] if trump is not None else []
-        for c in order:
-            if c.suit is not None and c.suit not in suits:
-                suits.append(c.suit)
-
-        def key(c: Card) -> tuple[int, int]:
-            s = st.suit_of(c) if trump is not None else c.suit
-            if s is None:
-                return (-1, 0)  # a joker of no suit: first
-            power = st.power(c, s) if trump is not None else None
-            rank = -power if power is not None else order.get(c, len(order))
-            return (suits.index(s) if s in suits else len(suits), rank)
-
-        return sorted(cards, key=key)
+        """``cards`` as a hand is held: see :func:`cardkit.display.held_order`."""
+        return held_order(st, cards)
 
     def _board_html(self, st: State, view: Any, to_act: int | None, legal: list[Action]) -> str:
         names = self.game.names
