@@ -239,7 +239,7 @@ def _game_type(name: str) -> Any:
     )
 
 
-class CardkitGame(pyspiel.Game):
+class CardkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types: Game is Any
     """One table of a kit game as an OpenSpiel game (see the module doc).
 
     Args:
@@ -310,7 +310,7 @@ def _params_text(params: dict[str, Any]) -> str:
     return ",".join(f"{k}={params[k]}" for k in sorted(params))
 
 
-class CardkitState(pyspiel.State):
+class CardkitState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types: State is Any
     """A hand of a kit game in OpenSpiel's terms (see the module doc). Build with
     ``game.new_initial_state()`` or :func:`from_engine`."""
 
@@ -386,7 +386,7 @@ class CardkitState(pyspiel.State):
         ``probability_sampler()`` returns a number in [0, 1) (OpenSpiel's sampler); it seeds the deal.
         """
         seed = int(float(probability_sampler()) * 2**53)
-        new = self.clone()
+        new: CardkitState = self.clone()  # OpenSpiel's clone keeps the Python class
         if self._hand is not None:
             new._hand = _Hand(resample(self._hand.state, player, random.Random(seed)))
         return new

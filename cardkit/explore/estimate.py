@@ -145,7 +145,7 @@ class _Solving:
         finally:
             self.free.put(solver)
 
-    def submit(self, state: State) -> Any:
+    def submit(self, state: State) -> dict[str, Any] | Future[dict[str, Any]]:
         """The row of ``state`` (in its play phase), or a future of it when solving in threads."""
         if self.pool is None:
             return self._solve(state)
@@ -157,7 +157,7 @@ class _Solving:
         return future
 
     @staticmethod
-    def result(row: Any) -> dict[str, Any]:
+    def result(row: dict[str, Any] | Future[dict[str, Any]]) -> dict[str, Any]:
         """A row, waiting for it if it is still being solved."""
         return row.result() if isinstance(row, Future) else row
 
