@@ -18,7 +18,7 @@ from .allocation import Knowledge
 from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
 from .errors import CardkitError, IllegalActionError, InvalidActionError
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
-from .i18n import _
+from .i18n import _, ngettext
 from .tricks import Trick, following_cards, trick_winner
 
 #: Ranks of the 24-card pack, highest first, and their card points (rules.md 501 §3).
@@ -351,10 +351,17 @@ class View501(View):
         return out
 
     def tally(self, seat: int) -> str | None:
-        """E.g. "2 tricks, 31 points" (card points captured, rules.md 501 §3), for seats dealt in."""
+        """E.g. "1 trick, 31 points" (card points captured, rules.md 501 §3), for seats dealt in;
+        singular and plural as the language in use writes them.
+
+        >>> Game501().new_hand(0, [501] * 3, Game501().new_pack()).view().tally(1)
+        '0 tricks, 0 points'
+        """
         if seat not in self.active:
             return None
-        return _("{t} tricks, {p} points").format(t=self.tricks_won[seat], p=self.points[seat])
+        t, p = self.tricks_won[seat], self.points[seat]
+        return _("{tricks}, {points}").format(tricks=ngettext("{n} trick", "{n} tricks", t).format(n=t),
+                                              points=ngettext("{n} point", "{n} points", p).format(n=p))
 
     def notes(self, names: Sequence[str]) -> list[str]:
         """The talon the bidder turned up and took (§7), the gives (face down for whom the rules

@@ -297,3 +297,24 @@ def test_hint_reason_is_in_spanish_for_a_spanish_table(name):
         assert text.startswith("El entrenador"), text
         words = set(text.replace(":", " ").replace(",", " ").split())
         assert not words & english and "rule of thumb" not in text, text
+
+
+def test_tally_says_one_trick_and_two_tricks_in_both_languages():
+    """The tally beside a seat (card points captured, rules.md 501 §3) uses the singular for one:
+    "1 trick" / "1 baza", never "1 tricks" / "1 bazas"."""
+    from cardkit.i18n import language
+    from cardkit.replay import Replay
+
+    r = Replay.from_record("data/examples/501_worked_blind_contract.json")
+    while max(r.state.tricks_won) < 1:
+        r.next()
+    seat = r.state.tricks_won.index(1)
+    v = r.state.view()
+    points = r.state.points[seat]
+    assert v.tally(seat) == f"1 trick, {points} points"
+    with language("es"):
+        assert v.tally(seat) == f"1 baza, {points} puntos"
+    r.end()
+    v = r.state.view()
+    two = next(s for s, t in enumerate(r.state.tricks_won) if t > 1)
+    assert v.tally(two).startswith(f"{r.state.tricks_won[two]} tricks, ")
