@@ -356,6 +356,17 @@ def _hub_page(text: str, tmp: Path) -> list[str]:
     return [seats_page(text, seats, "/services/cardkit/"), seats_page(text, [], "/services/cardkit/")]
 
 
+def _server_pages(text: str, tmp: Path) -> list[str]:
+    """The table server's pages: words from the catalogs only (the table's own text reaches them
+    through the page script, which sets it with textContent); checked in both languages."""
+    from cardkit.server.pages import page
+
+    own = re.compile(r'<script( type="application/json" id="words"| src="[./]*static/[a-z]+\.js")?>.*?</script>', re.S)
+    pages = [page(role, lang) for role in ("play", "show", "index") for lang in ("en", "es")]
+    assert all(own.search(p) for p in pages)
+    return [own.sub("", p) for p in pages]  # the page's own script elements: the rest is checked
+
+
 def _handouts(text: str, tmp: Path) -> list[str]:
     """The handouts are filled from the engine's numbers and cards alone (no user text reaches
     them); their HTML is checked all the same."""
@@ -405,6 +416,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.cards:Cards": (_cards, False),
     "cardkit.tricks:Trick": (_cards, False),
     "cardkit.server.hub:seats_page": (_hub_page, True),
+    "cardkit.server.pages:page": (_server_pages, False),
     "cardkit.handouts:card_html": (_handouts, False),
     "cardkit.handouts:suit_html": (_handouts, False),
     "cardkit.handouts:_cards_html": (_handouts, False),
@@ -414,8 +426,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.handouts:write_html": (_handouts, False),
 }
 
-_TAG = re.compile(r"<(div|span|table|tr|td|th|p|b|svg|g|rect|text|title|caption|br|small|li|ul|a|h\d|em|"
-                  r"strong|i|img|pre|code|meta)[\s>/]")
+_TAG = re.compile(r"<[a-z][a-z0-9-]*[\s>/]")  # the start of any HTML or SVG element
 _NAME = re.compile(r"^(_repr_html_|_repr_svg_)$|_html$|_svg$|_frame$|_chart$")
 
 

@@ -10,11 +10,11 @@ the browser's ``Accept-Language`` header (docs/server.md §8).
 
 from __future__ import annotations
 
-import html
 import json
 from pathlib import Path
 from string import Template
 
+from ..escaping import escape
 from ..i18n import LANGUAGES, _, language
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -78,7 +78,7 @@ def page(role: str, lang: str) -> str:
         raise ValueError(f"no page {role!r}: use play, show or index")
     with language(lang):
         title = _("cardkit table server") if role == "index" else _("cardkit table")
-        esc = {k: html.escape(v) for k, v in {
+        esc = {k: escape(v) for k, v in {
             "title": title, "connecting": _("connecting…"),
             "actions": _("your actions") if role == "play" else _("actions"), "board": _("the table"),
             "trick": _("the trick"), "scores": _("scores"), "log": _("This hand, step by step"),
