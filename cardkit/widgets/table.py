@@ -299,7 +299,8 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
             self.option_controls[name] = ctrl
         self.options_box = W.Accordion(children=[W.VBox(list(self.option_controls.values()))],
                                        selected_index=None,
-                                       layout=W.Layout(display="" if self.option_controls else "none"))
+                                       layout=W.Layout(display="" if self.option_controls else "none",
+                                                       max_width="640px"))
         self.options_box.set_title(0, _("rule options for the next deal"))
         self.options_box.add_class("cardkit-options")
         self.hint_button = _button("💡 " + _("Hint"), "cardkit-hint", width="auto",
