@@ -111,3 +111,29 @@ def test_sensible_player_beats_random_players():
         totals[0] += m.scores[0]
         totals[1] += m.scores[1]
     assert totals[0] > totals[1] + 500
+
+
+def test_joker_last_card_example_is_where_the_two_last_card_readings_differ():
+    """rules.md 500 §8, joker-void: as the holder's last card, to a suit the holder has shown void in,
+    the joker still wins under `last-card-exempt` (the record's reading, and `off`) and loses to the best
+    card of the suit led under `last-card-loses`: the appendix on the joker readings shows this hand."""
+    m = load(EXAMPLES / "500_joker_last_card.json")
+    hand = m.hands[0]
+    assert m.game.options["joker-void"] == "last-card-exempt"
+    last = hand.tricks[-1]
+    assert [(s, str(c)) for s, c in last.plays] == [(3, "5♠"), (0, "Jo"), (1, "6♦"), (2, "8♦")]
+    assert len(hand.tricks) == 10 and hand.nominated is None
+
+    def replayed(how):
+        game = Game500(**{"joker-void": how})
+        state = game.new_hand(hand.dealer, hand.scores_before, hand.pack)
+        for action in hand.history():
+            state.apply_action(action)
+        return state
+
+    results = {how: replayed(how) for how in ("off", "last-card-exempt", "last-card-loses")}
+    assert {how: s.tricks[-1].winner for how, s in results.items()} == {
+        "off": 0, "last-card-exempt": 0, "last-card-loses": 3}
+    assert {how: s.returns() for how, s in results.items()} == {
+        "off": [-120, 60, -120, 60], "last-card-exempt": [-120, 60, -120, 60],
+        "last-card-loses": [-120, 70, -120, 70]}

@@ -16,9 +16,11 @@ import pytest
 from notebook_tools import NOTEBOOKS, load, source
 
 COURSE = NOTEBOOKS / "500"
-NAMES = ["01_pack_and_deal.ipynb", "02_bid_ladder.ipynb", "03_trumps_and_bowers.ipynb",
-         "04_joker_in_no_trumps.ipynb", "05_misere.ipynb", "06_scoring_and_winning.ipynb",
-         "07_three_five_six.ipynb", "08_situations_at_the_table.ipynb"]
+#: the lessons in a learner's order (a term is taught before a lesson uses it), then the appendix
+NAMES = ["01_pack_and_deal.ipynb", "02_tricks_trumps_and_bowers.ipynb", "03_bidding_and_the_kitty.ipynb",
+         "04_scoring_and_winning.ipynb", "05_misere.ipynb", "06_joker_in_no_trumps.ipynb", "07_three_five_six.ipynb",
+         "08_situations_at_the_table.ipynb"]
+APPENDIX = "appendix_joker_readings.ipynb"
 PATHS = [COURSE / n for n in NAMES]
 
 
@@ -39,7 +41,9 @@ def answers(path: Path) -> list:
 
 
 def test_the_course_is_complete():
-    assert sorted(p.name for p in COURSE.glob("*.ipynb")) == NAMES
+    lessons = sorted(p.name for p in COURSE.glob("0*.ipynb"))
+    assert [n for n in NAMES if n in lessons] == NAMES
+    assert (COURSE / APPENDIX).is_file()
 
 
 @pytest.mark.parametrize("path", PATHS, ids=NAMES)
@@ -57,8 +61,8 @@ def test_the_answers_hold_the_rule_texts_numbers():
     an exercise of the lesson that teaches it (the lessons end with tests/test_notebooks_meta.py's
     "check yourself" exercises)."""
     got = {n: answers(COURSE / n) for n in NAMES}
-    pack, ladder, trumps = got[NAMES[0]], got[NAMES[1]], got[NAMES[2]]
-    misere, scoring, variants = got[NAMES[4]], got[NAMES[5]], got[NAMES[6]]
+    pack, trumps, ladder = got[NAMES[0]], got[NAMES[1]], got[NAMES[2]]
+    scoring, misere, variants = got[NAMES[3]], got[NAMES[4]], got[NAMES[6]]
     assert 43 in pack
     assert {40, 300, 520} <= set(ladder)
     assert {12, 13} <= set(trumps)
@@ -67,7 +71,7 @@ def test_the_answers_hold_the_rule_texts_numbers():
     assert {33, 53, 63} <= set(variants)
 
 
-@pytest.mark.parametrize("path", PATHS, ids=NAMES)
+@pytest.mark.parametrize("path", [*PATHS, COURSE / APPENDIX], ids=[*NAMES, APPENDIX])
 def test_the_rule_texts_words(path):
     """The rule text's words: contractor, kitty, bury, bower, misère (not declarer, talon, widow)."""
     prose = " ".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "markdown")
@@ -79,3 +83,20 @@ def test_the_rule_texts_words_are_taught():
     prose = " ".join(source(c) for p in PATHS for c in load(p)["cells"] if c["cell_type"] == "markdown")
     for word in ("contractor", "kitty", "bury", "bower", "misère"):
         assert word in prose
+
+
+#: a word of the rule text → the lesson (its number) that teaches it, in the learner's order
+TAUGHT_IN = {"bower": 2, "auction": 3, "contractor": 3, "misère": 3, "bury": 3, "buried": 3, "nominat": 5}
+
+
+@pytest.mark.parametrize("word", sorted(TAUGHT_IN))
+def test_no_lesson_uses_a_word_before_it_is_taught(word):
+    """The learner's order (issue: Five Hundred in a learner's order): a lesson before the one that teaches
+    a word mentions it only with a pointer to the lesson that does ("lesson 3", "lessons 3 and 4")."""
+    taught = TAUGHT_IN[word]
+    assert word in source(load(PATHS[taught - 1])["cells"][0]).lower(), f"lesson {taught}'s glossary names {word}"
+    for path in PATHS[:taught - 1]:
+        for cell in load(path)["cells"]:
+            text = source(cell).lower()
+            if cell["cell_type"] == "markdown" and word in text:
+                assert f" {taught}" in text and "lesson" in text, f"{path.name} says {word!r} before lesson {taught}"
