@@ -116,3 +116,13 @@ def test_errors_in_spanish(client: TestClient) -> None:
         assert "view" in ws.receive_json()
         ws.send_text(json.dumps({"action": "pass"}))
         assert ws.receive_json()["error"].startswith(f"le toca a {names[to_act]['name']}")
+
+
+def test_the_qr_code_opens_the_seat_in_the_projectors_language(client: TestClient) -> None:
+    t = make(client, game="501", players=3, seed=2)
+    url = f"/api/tables/{t['table']}/qr/1.svg?code={t['teacher']}"
+    code = t["seats"][1]["code"]
+    es, en = client.get(url + "&lang=es"), client.get(url)
+    assert es.status_code == en.status_code == 200
+    assert f"/play/{t['table']}?code={code}&amp;lang=es</title>" in es.text
+    assert f"/play/{t['table']}?code={code}</title>" in en.text and es.content != en.content

@@ -342,7 +342,9 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                 raise TableError(404, _("no student seat with this number"), "server.md §2")
         except TableError as e:
             return _error(e)
-        url = hall.join_url(request, f"play/{room.id}?code={room.row.codes[seat]}")
+        lang = api_language(request.query_params)  # the join link opens in the projector's language
+        url = hall.join_url(request, f"play/{room.id}?code={room.row.codes[seat]}"
+                                     + ("" if lang == "en" else f"&lang={lang}"))
         out = io.BytesIO()  # a standalone SVG file (with its namespace), so that <img> shows it
         segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
                                         title=f"{room.game.names[seat]}: {url}")

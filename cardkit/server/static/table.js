@@ -165,7 +165,7 @@
         const link = new URL(base + "play/" + encodeURIComponent(v.table) + "?code=" + encodeURIComponent(s.code)
                              + (LANG === "en" ? "" : "&lang=" + LANG), location.href).href;
         const img = el("img", "qr"); img.alt = say("qr", {name: s.name});
-        img.src = api + "/qr/" + s.seat + ".svg?code=" + encodeURIComponent(code);
+        img.src = api + "/qr/" + s.seat + ".svg?code=" + encodeURIComponent(code) + (LANG === "en" ? "" : "&lang=" + LANG);
         item.appendChild(img);
         const a = el("a", "join-link", link); a.href = link; a.target = "_blank"; a.rel = "noopener noreferrer";
         item.appendChild(a);
