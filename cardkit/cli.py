@@ -260,7 +260,7 @@ def _solve_within_budget(state: Any, args: argparse.Namespace) -> Any:
     from .solver.solve500 import Budget
 
     if args.time_limit < 0 or (args.node_limit is not None and args.node_limit < 1):
-        raise CardkitError("--time-limit must be at least 0 (0: no limit) and --node-limit at least 1")
+        raise CardkitError(_("--time-limit must be at least 0 (0: no limit) and --node-limit at least 1"))
     bar = None
     progress = None
     if not args.json:
