@@ -23,8 +23,10 @@ test: install test-engine test-notebooks test-browser
 typecheck: install
 	$(PY) -m mypy --strict cardkit
 
+# The engine suite runs on every core (pytest-xdist; TEST_JOBS=1 runs it in one process).
+TEST_JOBS ?= auto
 test-engine: install chp
-	$(PY) -m pytest -q tests --doctest-modules cardkit
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist worksteal tests --doctest-modules cardkit
 
 # JupyterHub's proxy (an npm package), for the test of the table server as a hub service
 # (tests/test_server_hub.py). Without npm the test is skipped and says why.
