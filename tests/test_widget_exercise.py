@@ -110,12 +110,79 @@ def test_malformed_number_gets_a_friendly_message() -> None:
     assert "at least one card" in w.output.value
 
 
-def test_hint_and_show_answer() -> None:
+def test_hint_keeps_the_feedback_and_names_the_rule_that_decides() -> None:
+    """C holds 10♠ A♠ with spades led (rules.md 501 §8): the hint names the suit C must follow
+    and the rule, under the wrong answer's feedback, which stays."""
     _p, w = _widget("501/04", "501-04-follow")
+    next(b for b in w.buttons if b.description == "J♥").click()
+    w.check_button.click()
+    wrong = w.output.value
+    assert "cardkit-ex-wrong" in wrong
     w.hint_button.click()
-    assert "Can C follow suit?" in w.output.value
-    w.show_button.click()
-    assert "A♠ 10♠" in w.output.value and "Answer" in w.output.value  # as held: the ace first
+    assert w.output.value == wrong  # the last feedback stays visible
+    hint = w.hint_output.value
+    assert "Can C follow suit?" in hint and "C: must follow ♠ (rule 8 of 501)." in hint
+    assert "10♠" not in hint and "A♠" not in hint  # a hint, not the answer
+    w.retry_button.click()
+    assert w.output.value == "" and w.hint_output.value == ""
+
+
+def test_hint_in_spanish_and_for_a_bid() -> None:
+    _p, w = _widget("501/04", "501-04-follow", "es")
+    w.hint_button.click()
+    assert "C: debe asistir a ♠ (regla 8 del 501)." in w.hint_output.value
+    _p, w = _widget("500/03", "500-03-ten-no-trumps")
+    w.hint_button.click()
+    assert "Work out what bid 10NT is worth from the rule." in w.hint_output.value
+    assert "Read rule 10 of Five Hundred again." in w.hint_output.value
+
+
+def test_show_answer_at_any_time_says_the_answer_and_why() -> None:
+    """Show answer with nothing answered, and again after a right answer: "The answer: …" and the
+    rule, never "Right"."""
+    for lang, head, right, rule in (("en", "The answer: A♠ 10♠", "Right", "Must follow ♠: C holds 10♠ A♠"),
+                                    ("es", "La respuesta: A♠ 10♠", "Correcto", "Debe asistir a ♠: C tiene 10♠ A♠")):
+        _p, w = _widget("501/04", "501-04-follow", lang)
+        w.show_button.click()
+        shown = w.output.value
+        assert head in shown and rule in shown and right not in shown, shown
+        w.retry_button.click()
+        _answer(w, w.exercise.answer())
+        assert right in w.output.value
+        w.show_button.click()
+        assert head in w.output.value and right not in w.output.value
+
+
+def test_right_and_wrong_feedback_give_the_engines_reason() -> None:
+    """Rules.md 501 §8: C must follow spades; B, void in clubs at no trumps, may play any card."""
+    _p, w = _widget("501/04", "501-04-follow")
+    _answer(w, w.exercise.answer())
+    assert "Right: C may play A♠ 10♠." in w.output.value
+    assert "Must follow ♠: C holds 10♠ A♠ (rule 8 of 501)." in w.output.value
+    _p, w = _widget("501/04", "501-04-follow")
+    _click_value(w, "A♠")
+    w.check_button.click()
+    out = w.output.value
+    assert "C may also play 10♠." in out and "Must follow ♠" in out and "nothing in the rules" not in out
+    _p, w = _widget("501/07", "501-07-nt-void")
+    _answer(w, w.exercise.answer())
+    assert "B holds no ♣, the suit led: nothing forbids any card (rule 8 of 501)." in w.output.value
+    _p, w = _widget("501/07", "501-07-nt-void", "es")
+    _answer(w, w.exercise.answer())
+    assert "B no tiene ♣, el palo de salida: ninguna carta está prohibida (regla 8 del 501)." in w.output.value
+    _p, w = _widget("501/07", "501-07-defender-marriage")
+    _answer(w, w.exercise.answer())
+    out = w.output.value
+    assert "A: 21 card points + 20 (the ♠ marriage) = 41, subtracted: −41" in out
+    assert "The rule: rule 9 of 501, rule 10 of 501." in out
+
+
+def test_the_contract_row_is_labelled_contract() -> None:
+    """The row that shows the hand's summary (A 71 no-trump) is the contract, in both languages."""
+    for lang, label, summary in (("en", "contract", "A 71 no-trump"), ("es", "contrato", "A 71 sin triunfo")):
+        _p, w = _widget("501/07", "501-07-nt-void", lang)
+        assert f"<tr><td>{label}</td><td>{summary}</td></tr>" in w.position.value
+        assert "<td>hand</td>" not in w.position.value and "<td>mano</td>" not in w.position.value
 
 
 def test_cards_are_shown_as_a_hand_is_held() -> None:

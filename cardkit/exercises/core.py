@@ -24,6 +24,7 @@ Kinds and what each asks (``kind`` / ``ask``):
 from __future__ import annotations
 
 import json
+import re
 import os
 import sys
 from dataclasses import dataclass, field
@@ -536,12 +537,91 @@ class Exercise:
         return _("Rule: {ids}").format(ids=", ".join(self.rules))
 
     def explanation(self) -> str:
-        """The answer with the engine's reasons, in the exercise's language (for "Show answer")."""
+        """The engine's answer and its reasons, in the exercise's language, for "Show answer" at
+        any time (nothing answered, a wrong or a right answer): ``"The answer: A♠ 10♠"`` and the
+        rule that makes it so (``"must follow ♠: C holds A♠ 10♠ (rule 8 of 501)"``), with no
+        verdict on the learner; a play-it-out gives the solver's best line."""
         with language(self.language):
             if self.kind == "play-it-out":
                 return "\n".join([_("Best play:"), *self.best_line_text()])
-            ok, lines = self._judge(self.answer())
-            return _feedback(ok, lines, ()).message
+            right = self.answer()
+            if self.answer_type == "card":  # the cards that win: the reason of the first
+                right = _sorted_cards(self.state(), right)[0]
+            ok, lines = self._judge(right)
+            assert ok, f"{self.where}: the engine's own answer is judged wrong"
+            head = _("The answer: {answer}").format(answer=self.answer_text())
+            return _feedback(True, [head, *lines[1:]], self.rules).message
+
+    def hint_text(self) -> str:
+        """A hint built by the engine, in the exercise's language, that does not give the answer:
+        the teacher's hint from the file when it has one, then what the engine reads in the position
+        (the rule that decides which cards may be played, the suit led and the trumps, the hand's
+        contract, the standing bid, the dealer) and the rule to read (``"rule 8 of 501"``)."""
+        from ..display import plain_rule, rule_words
+
+        with language(self.language):
+            lines = [self.hint] if self.hint else []
+            if self.kind != "play-it-out":
+                lines.append(self._engine_hint())
+            items = rules_items(self.rules)
+            text, cited = plain_rule("\n".join(lines))
+            if items and not cited:
+                text += "\n" + _("Read {rules} again.").format(rules=", ".join(rule_words(i) for i in items))
+            return text
+
+    def _engine_hint(self) -> str:
+        st = self.state()
+        g = self.game
+        k, a = self.kind, self.ask
+        if k == "play" and a == "legal":
+            name = g.names[st.actor()]
+            reason = self._legal_reason(st)
+            clause = reason.split(": ")[0]
+            clause = clause if clause.startswith(name) else f"{name}: {clause[:1].lower()}{clause[1:]}"
+            return clause + "".join(f" {c}" for c in re.findall(r"\[rules\.md [^\]]+\]", reason)
+                                    if c not in clause) + "."
+        if k in ("play", "trick"):
+            trick = st.tricks[-1] if k == "trick" else st.view().current_trick
+            trumps = _("{suit} are trumps").format(suit=st.trump) if st.trump is not None else _("there are no trumps")
+            led = trick.led_suit if trick is not None and trick.plays else None
+            if led is None:
+                return trumps[:1].upper() + trumps[1:] + "."
+            return _("The suit led is {suit}, and {trumps}.").format(suit=led, trumps=trumps)
+        if k == "score":
+            return _("The hand: {summary}.").format(summary=st.summary())
+        if k == "auction":
+            standing = [x for _s, x in getattr(st, "calls", []) if ex.bid_worth(x) is not None][-1:]
+            if a == "worth":
+                return _("Work out what {bid} is worth from the rule.").format(bid=ex.action_words(self._bid()))
+            if standing:
+                return _("The standing bid is {bid}.").format(bid=ex.action_words(standing[0]))
+            return _("Nobody has bid yet.")
+        return _("The dealer is {dealer}.").format(dealer=g.names[self._dealer()])
+
+    def _legal_reason(self, st: State) -> str:
+        """Why the cards the player to act may play are what they are, from the engine: the rule
+        message of a card it forbids (``"must follow ♠: C holds A♠ 10♠ [rules.md 501 §8]"``), or,
+        when it forbids none, that the player leads or holds no card of the suit led; cites the
+        rules.md item of the statements practised (rules.md 501 §8, 500 §7)."""
+        seat = st.actor()
+        name = self.game.names[seat]
+        legal = {getattr(x, "card", None) for x in st.legal_actions()}
+        barred = [c for c in _sorted_cards(st, st.hands[seat]) if c not in legal]
+        barred.sort(key=lambda c: c.is_joker)  # a suit card says the rule; the joker's is its own
+        if barred:
+            play = _play_of(st, barred[0])
+            why = _why(st, barred[0])
+            # the engine's message names the forbidden play first; the rule is what follows
+            head = _("illegal {action} by {name}: {why}").format(action=f"'{play}'", name=name, why="")
+            why = why.removeprefix(head)
+            return why[:1].upper() + why[1:]
+        items = rules_items(self.rules)
+        cite = f" [{items[0]}]" if items else ""
+        trick = st.view().current_trick
+        if trick is None or not trick.plays:
+            return _("{name} leads: any card may be led").format(name=name) + cite
+        return _("{name} holds no {suit}, the suit led: nothing forbids any card").format(
+            name=name, suit=trick.led_suit) + cite
 
     def answer_text(self) -> str:
         """The engine's answer in words (``"A +200, B −32, C −20"``, ``"10♥ A♥"``, ``"B"``)."""
@@ -577,18 +657,17 @@ class Exercise:
             seat = st.actor()
             name = g.names[seat]
             if a == "legal":
-                lines = []
-                for c in _sorted_cards(st, value - right):
-                    lines.append(_why(st, c))
-                missed = right - value
-                if missed:
-                    lines.append(_("{name} may also play {cards}: nothing in the rules forbids them here").format(
-                        name=name, cards=ex.cards_text(_sorted_cards(st, missed))))
+                reason = self._legal_reason(st) + "."
                 if value == right:
                     return True, [_("Right: {name} may play {cards}.").format(
-                        name=name, cards=ex.cards_text(_sorted_cards(st, right)))]
+                        name=name, cards=ex.cards_text(_sorted_cards(st, right))), reason]
+                lines = [_why(st, c) for c in _sorted_cards(st, value - right)]
+                missed = right - value
+                if missed:
+                    lines.append(_("{name} may also play {cards}.").format(
+                        name=name, cards=ex.cards_text(_sorted_cards(st, missed))))
                 lines.append(_("The legal cards: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right))))
-                return False, lines
+                return False, [*lines, reason]
             card = value
             if card not in {getattr(x, "card", None) for x in st.legal_actions()}:
                 return False, [_why(st, card), _("Cards that win: {cards}.").format(
@@ -597,7 +676,7 @@ class Exercise:
             after.apply_action(_play_of(after, card))
             reason = ex.trick_reason(after, getattr(after, "tricks")[-1])
             if card in right:
-                return True, [_("Right.") + " " + reason + "."]
+                return True, [_("Right."), reason + "."]
             return False, [_("With {card}: {reason}.").format(card=card, reason=reason),
                            _("Cards that win: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right)))]
         if k == "trick":
@@ -605,7 +684,7 @@ class Exercise:
             reason = ex.trick_reason(st, trick)
             played = _("The trick: {plays}.").format(plays=ex.trick_text(st, trick))
             if value == right:
-                return True, [_("Right.") + " " + reason + "."]
+                return True, [_("Right."), reason + "."]
             return False, [played, reason + "."]
         if k == "score":
             lines = ex.score_lines(st)
@@ -627,16 +706,16 @@ class Exercise:
                     text = _("{bid} is legal here: it outranks every bid so far").format(bid=ex.action_words(bid))
                 else:
                     text = _("{bid} is not legal here: {why}").format(bid=ex.action_words(bid), why=why)
-                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+                return _verdict(value == right, text + ".")
             if a == "worth":
                 text = ex.worth_text(self._bid())
-                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+                return _verdict(value == right, text + ".")
             cheapest = right
             standing = [str(x) for _s, x in getattr(st, "calls", []) if ex.bid_worth(x) is not None][-1:]
             since = _("after {bid}").format(bid=ex.action_words(standing[0])) if standing else _("as the first bid")
             if value == cheapest:
-                return True, [_("Right: {bid} is the cheapest bid {after}.").format(
-                    bid=ex.action_words(cheapest), after=since)]
+                return True, [_("Right."), _("The cheapest bid {after} is {bid}.").format(
+                    after=since, bid=ex.action_words(cheapest))]
             why = st.why_illegal(value)
             lines = [why if why is not None else _("{bid} is legal, but {cheapest} outranks the standing bid "
                                                    "too and is cheaper").format(
@@ -651,21 +730,21 @@ class Exercise:
                          "({near})").format(n=n, place=ex.place_name(g, right), dealer=g.names[dealer],
                                              pattern=ex.deal_pattern(g, dealer),
                                              near=ex.numbered_places(g, dealer, n))
-                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+                return _verdict(value == right, text + ".")
             if a == "trumps":
                 suit = Suit.parse(self.params["trump"])
                 trumps = ex.trumps_in_pack(g, suit)
                 text = _("With {suit} trumps the pack holds {n} trumps: {cards}").format(
                     suit=suit, n=len(trumps), cards=ex.cards_text(trumps))
-                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+                return _verdict(value == right, text + ".")
             if a == "pack-size":
                 text = _("The {title} pack for {n} players holds {size} cards: {summary}").format(
                     title=g.title, n=g.players, size=right, summary=ex.pack_summary(g))
-                return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+                return _verdict(value == right, text + ".")
             targets = g.deal_targets(dealer)
             text = _("Each player is dealt {n} cards and the {talon} gets {k}: {pattern}").format(
                 n=right, talon=ex.talon_word(g), k=targets.count(TALON), pattern=ex.deal_pattern(g, dealer))
-            return value == right, [(_("Right.") + " " if value == right else "") + text + "."]
+            return _verdict(value == right, text + ".")
         # play-it-out: play the learner's actions against best defence
         po = PlayOut(self)
         for text in value:
@@ -710,6 +789,11 @@ def rules_items(statements: Iterable[str]) -> list[str]:
     return out
 
 
+def _verdict(correct: bool, text: str) -> tuple[bool, list[str]]:
+    """A verdict's lines: ``"Right."`` before the engine's reason when ``correct``."""
+    return correct, ([_("Right."), text] if correct else [text])
+
+
 def _feedback(correct: bool, lines: Sequence[str], rules: tuple[str, ...]) -> Feedback:
     """Feedback whose lines read as a learner reads them (:func:`cardkit.display.plain_rule`): the
     engine's ``[rules.md 501 §8]`` becomes "(rule 8 of 501)" in the language in use and quoted
@@ -720,10 +804,11 @@ def _feedback(correct: bool, lines: Sequence[str], rules: tuple[str, ...]) -> Fe
 
     text, items = plain_rule("\n".join(lines))
     cited = items.split("; ") if items else []
-    if not correct and not cited:
+    if not cited:
         cited = rules_items(rules)
         if cited:
-            text += "\n" + _("Read {rules} again.").format(rules=", ".join(rule_words(i) for i in cited))
+            words = ", ".join(rule_words(i) for i in cited)
+            text += "\n" + (_("The rule: {rules}.") if correct else _("Read {rules} again.")).format(rules=words)
     return Feedback(correct, text, rules, tuple(cited))
 
 

@@ -11,7 +11,7 @@ Stable CSS classes for browser tests: ``cardkit-exercise`` (one exercise), ``car
 (a card to pick), ``cardkit-ex-choice`` (a seat or choice), ``cardkit-ex-number`` (a number box),
 ``cardkit-ex-check``, ``cardkit-ex-hint``, ``cardkit-ex-show``, ``cardkit-ex-retry``,
 ``cardkit-ex-feedback`` (with ``cardkit-ex-right`` / ``cardkit-ex-wrong`` /
-``cardkit-ex-malformed`` inside), ``cardkit-ex-progress``, ``cardkit-ex-play`` (a card to play
+``cardkit-ex-malformed`` inside), ``cardkit-ex-hint-text`` (the hint, under the feedback), ``cardkit-ex-progress``, ``cardkit-ex-play`` (a card to play
 in a play-it-out). Each exercise box also carries ``cardkit-ex-<kind>``.
 """
 
@@ -89,7 +89,7 @@ def _position_html(exercise: Exercise) -> str:
     names = g.names
     rows: list[str] = []
     if exercise.kind != "auction":
-        rows.append(_row(_("hand"), escape(st.summary())))
+        rows.append(_row(_("contract"), escape(st.summary())))
     view = st.view(None)
     if exercise.kind == "auction":
         calls = ", ".join(f"{names[s]}: {ex.action_words(a)}" for s, a in view.calls) or _("no call yet")
@@ -183,11 +183,13 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.retry_button = self._action(_("Try again"), "cardkit-ex-retry", self._on_retry)
         self.output = W.HTML("")
         self.output.add_class("cardkit-ex-feedback")
+        self.hint_output = W.HTML("")
+        self.hint_output.add_class("cardkit-ex-hint-text")
         self._fill_answer_box()
         controls = [self.check_button, self.hint_button, self.show_button, self.retry_button]
         if e.answer_type == "playout":
             controls.remove(self.check_button)
-        self._children = [title, self.position, self.answer_box, W.HBox(controls), self.output]
+        self._children = [title, self.position, self.answer_box, W.HBox(controls), self.output, self.hint_output]
 
     def _action(self, label: str, css: str, handler: Callable[[Any], None], style: str = "") -> W.Button:
         b = W.Button(description=label, tooltip=label, button_style=style)
@@ -294,20 +296,20 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             self.on_result(e, fb)
 
     def _on_hint(self, _b: Any = None) -> None:
+        """Show the engine's hint (:meth:`~cardkit.exercises.Exercise.hint_text`) under the last
+        feedback, which stays visible."""
         e = self.exercise
         with language(e.language):
-            hint = e.hint or _("Read the rule again: {ids}").format(ids=", ".join(e.rules))
-            self._say("cardkit-ex-note", _("Hint: {hint}").format(hint=hint))
+            text = _("Hint: {hint}").format(hint=e.hint_text())
+            self.hint_output.value = f"<div class='cardkit-ex-note'>{_html(text)}</div>"
 
     def _on_show(self, _b: Any = None) -> None:
+        """Show the engine's answer and its reasons ("The answer: …"), whatever was answered
+        before (nothing, a wrong or a right answer)."""
         e = self.exercise
         with language(e.language):
             self.shown = True
-            if e.answer_type == "playout":
-                text = "\n".join([_("Best play:"), *e.best_line_text()])
-            else:
-                text = _("Answer: {answer}").format(answer=e.answer_text()) + "\n" + e.explanation()
-            self._say("cardkit-ex-note", text)
+            self._say("cardkit-ex-note", e.explanation())
 
     def _on_retry(self, _b: Any = None) -> None:
         self.picked = []
@@ -317,6 +319,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         for box in self.inputs:
             box.value = ""
         self.output.value = ""
+        self.hint_output.value = ""
         if self.playout is not None:
             self.playout.reset()
             self._show_playout()
@@ -344,7 +347,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             played = ", ".join(f"{names[s]} {getattr(a, 'card', a)}" for s, a in po.played)
             if played:
                 rows.append(_row(_("played"), escape(played)))
-            rows.append(_row(_("hand"), escape(st.summary())))
+            rows.append(_row(_("contract"), escape(st.summary())))
             self.position.value = f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
             self.buttons = []
             if po.your_turn():
