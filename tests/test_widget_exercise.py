@@ -188,11 +188,14 @@ def test_the_contract_row_is_labelled_contract() -> None:
 def test_cards_are_shown_as_a_hand_is_held() -> None:
     """C's hand in 'follow suit' (diamonds trumps, rules.md 501 §8): the picture and the buttons
     group the suits, trumps first, each from its highest card (A 10 K Q J 9)."""
-    _p, w = _widget("501/04", "501-04-follow")
-    shown = [b.description for b in w.buttons]
-    assert shown == ["10♦", "9♦", "A♠", "10♠", "K♣", "K♥", "J♥"], shown
-    pictured = re.findall(r"<title>(.*?)</title>", w.position.value)
-    assert pictured[-len(shown):] == shown
+    for lang in ("en", "es"):
+        _p, w = _widget("501/04", "501-04-follow", lang)
+        shown = [b.description for b in w.buttons]
+        assert shown == ["10♦", "9♦", "A♠", "10♠", "K♣", "K♥", "J♥"], shown
+        pictured = re.findall(r"<title>(.*?)</title>", w.position.value)
+        assert pictured[-len(shown):] == shown
+        w.show_button.click()
+        assert "A♠ 10♠" in w.output.value  # the answer as held too: the ace first
 
 
 def test_spanish_lesson_speaks_spanish() -> None:
