@@ -301,14 +301,14 @@ def _seat_arg(text: str | None) -> Any:
 
 
 def cmd_estimate(args: argparse.Namespace) -> int:
-    from .explore.deal import _seat_index
+    from .explore.deal import seat_index
     from .explore.estimate import bid_odds
 
     game = find_game(args.game, args.players, **_rules(args.rule))
     if args.blind and game.look_action is None:  # what the game declares: it has no blind play
         raise CardkitError(_("--blind: {game} has no blind play (only a game where a seat may bid without "
                              "looking has it)").format(game=game.title))
-    dealer = _seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
+    dealer = seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
     odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                     blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
                     progress=not args.json, time_limit=args.time_limit, jobs=args.jobs)

@@ -13,6 +13,7 @@ A seed and the actions are the whole record of a match; see :mod:`cardkit.record
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, fields
@@ -208,6 +209,13 @@ class Game(ABC):
     #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
     #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
     look_action: ClassVar[str | None] = None
+    #: The largest score change one hand can bring a seat, in points (the bound of the returns a
+    #: learning algorithm sees, :mod:`cardkit.openspiel`).
+    max_change: ClassVar[int] = 0
+    #: The function that writes a finished hand's score arithmetic out in words, one line per seat
+    #: or side, as ``"module:function"`` (see :func:`cardkit.exercises.explain.score_lines`);
+    #: ``None``: the score changes alone.
+    score_explainer: ClassVar[str | None] = None
 
     def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -221,6 +229,9 @@ class Game(ABC):
         for i, n in enumerate(self.names):
             if not isinstance(n, str) or not n.strip():
                 raise CardkitError(f"seat {i}'s name {n!r} is not a name: give each seat some text")
+        #: The scoring units as tuples of seats: each seat alone, unless the game seats partners who
+        #: share one score (Five Hundred's sides, rules.md 500 §1).
+        self.units: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(players))
         if len(set(self.names)) != len(self.names):
             twice = sorted({n for n in self.names if self.names.count(n) > 1})
             raise CardkitError(f"names {self.names!r}: every seat needs its own name ({', '.join(twice)} "
@@ -259,6 +270,21 @@ class Game(ABC):
     def parse_action(self, text: str | Action) -> Action:
         """Read an action of this game; raises :class:`InvalidActionError`."""
 
+    def action_space(self) -> list[Action]:
+        """Every action this table may ever take, each once, in a fixed order that is the same for
+        every hand (the action numbers of :class:`cardkit.openspiel.ActionCodec`).
+
+        Raises:
+            CardkitError: the game lists no actions.
+        """
+        raise CardkitError(f"no list of every action for the game {self.title}")
+
+    def trump_cards(self, trump: Suit) -> list[Card]:
+        """The pack's cards that are trumps when ``trump`` is the trump suit, in pack order: the
+        cards of that suit, unless the game ranks others as trumps too (Five Hundred's joker and
+        left bower, rules.md 500 §6)."""
+        return [c for c in self.new_pack() if c.suit is trump]
+
     def next_dealer(self, dealer: int) -> int:
         """The next dealer: one seat to the left, after every hand (rules.md 501 §2, 500 §4)."""
         return (dealer + 1) % self.players
@@ -288,12 +314,10 @@ class Game(ABC):
 
     def check_pack(self, pack: Sequence[Card]) -> None:
         """Raise :class:`CardkitError` unless ``pack`` holds exactly this game's cards."""
-        want: dict[Card, int] = {}
-        for c in self.new_pack():
-            want[c] = want.get(c, 0) + 1
-        have: dict[Card, int] = {}
-        for c in pack:
-            have[c] = have.get(c, 0) + 1
+        want: dict[Card, int] | None = self.__dict__.get("_pack_counts")
+        if want is None:  # counted once per table: the pack never changes
+            want = self._pack_counts = dict(Counter(self.new_pack()))
+        have = dict(Counter(pack))  # plain dicts: their == runs in C, a Counter's in Python
         if want != have:
             extra = [str(c) for c in have if have[c] > want.get(c, 0)]
             missing = [str(c) for c in want if want[c] > have.get(c, 0)]
@@ -332,6 +356,8 @@ class State(ABC):
     #: The seat that won the auction and plays the contract, or ``None``: 501's bidder (the rule
     #: text's "declarer" in play), Five Hundred's contractor. Users read each game's own word.
     contractor: int | None
+    #: The auction so far: ``(seat, action)`` for every call, pass or bid, in order.
+    calls: list[tuple[int, Action]]
 
     @abstractmethod
     def current_player(self) -> int | None:
@@ -417,6 +443,17 @@ class State(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} does not say what a seat knows")
 
+    def hidden_piles(self, seat: int) -> dict[Hashable, list[Card]]:
+        """The cards outside the hands and the talon that ``seat`` may not see, by pile (Five
+        Hundred's buried cards, :data:`~cardkit.allocation.BURIED`, hidden from all but the
+        contractor, rules.md 500 §5); none by default."""
+        return {}
+
+    def known_cards(self, seat: int) -> dict[int, list[Card]]:
+        """Cards ``seat`` knows to be in another seat's hand, by seat (501♠: the cards it gave,
+        rules.md 501 §7); none by default."""
+        return {}
+
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full copy of this state in which every card hidden from ``seat`` is dealt again at
         random, consistently with what ``seat`` has seen; this state is unchanged.
@@ -443,12 +480,10 @@ class State(ABC):
                 slots.append((s, list(self.hands[s])))
         if isinstance(v.talon, int) and v.talon > 0 and not isinstance(full.talon, int):
             slots.append((TALON, list(full.talon)))
-        extra = v.extra
-        if isinstance(extra.get("buried"), int) and extra["buried"] > 0:
-            slots.append(("buried", list(full.extra["buried"])))
-        for f, to, c in extra.get("gives", []):
-            if c is not None and f == seat and isinstance(v.hands[to], int) and c in self.hands[to]:
-                pinned.setdefault(to, []).append(c)
+        slots.extend(self.hidden_piles(seat).items())
+        for to, cards in self.known_cards(seat).items():
+            if isinstance(v.hands[to], int):
+                pinned.setdefault(to, []).extend(c for c in cards if c in self.hands[to])
         pool: list[Card] = []
         sizes = []
         for key, cards in slots:

@@ -24,7 +24,8 @@ from .tricks import Trick, following_cards, trick_winner
 #: Ranks of the 24-card pack, highest first, and their card points (rules.md 501 §3).
 RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
 POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
-_ORDER = {r: 5 - i for i, r in enumerate(RANKS)}
+#: Each rank's order within its suit, ace highest (rules.md 501 §3).
+RANK_ORDER = {r: 5 - i for i, r in enumerate(RANKS)}
 START_SCORE = 501
 MIN_BID = 66
 #: The most a hand can score, 120 card points + marriages 40+20+20+20 (rules.md 501 §5, kit).
@@ -235,6 +236,8 @@ class Game501(Game):
     table_sizes = (3, 4)
     option_defaults: ClassVar[dict[str, Any]] = {}
     look_action = "look"
+    max_change = 440  # a blind 220 counts double (rules.md 501 §6)
+    score_explainer = "cardkit.exercises.explain:score_lines_501"
 
     def __init__(self, players: int = 3, names: Sequence[str] | None = None, **options: Any) -> None:
         from .errors import UnknownOptionError
@@ -275,6 +278,19 @@ class Game501(Game):
         self.check_table(dealer, scores)
         self.check_pack(pack)
         return State501(self, dealer, scores, pack)
+
+    def action_space(self) -> list[Action]:
+        """Every action of this table, each once, in a fixed order: pass, look, abandon, every bid,
+        every declaration by trump (♠ ♣ ♦ ♥, no trump) then value, then per card of the pack its give,
+        its play, and for a king or queen its play declaring the marriage (rules.md 501 §5–§9)."""
+        acts: list[Action] = [PASS, LOOK, ABANDON, *_BIDS]
+        for t in _TRUMPS:
+            acts += _DECLARES[t]
+        pack = list(dict.fromkeys(self.new_pack()))
+        acts += [Give(c) for c in pack]
+        acts += [_PLAYS[c] for c in pack]
+        acts += [_MARRIAGE_PLAYS[c] for c in pack if c in _MARRIAGE_PLAYS]
+        return acts
 
     def initial_scores(self) -> list[int]:
         """Everyone starts at 501 (rules.md 501 §1)."""
@@ -427,6 +443,10 @@ class State501(State):
         self.abandoned = False
         self._returns = [0] * n
         self._history: list[Action] = []
+        # the legal plays of the seat to act, computed once per step (read again by the check)
+        self._steps = 0
+        self._plays_at = -1
+        self._plays: list[Action] = []
 
     @property
     def declarer(self) -> int | None:
@@ -460,7 +480,7 @@ class State501(State):
             return []
         ph = self._phase
         if ph == "play":
-            return self._legal_plays(seat)
+            return list(self._legal_plays(seat))
         if ph == "auction":
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             head: list[Action] = [LOOK, PASS] if self.blind[seat] else [PASS]
@@ -475,6 +495,10 @@ class State501(State):
         return [Give(c) for c in _unique(self.hands[seat])]
 
     def _legal_plays(self, seat: int) -> list[Action]:
+        """The legal plays of ``seat`` (the seat to act), computed once per step; the list is kept:
+        do not change it."""
+        if self._plays_at == self._steps:
+            return self._plays
         # A 501 hand never holds two equal cards (24 distinct cards), so no de-duplication is needed.
         hand = self.hands[seat]
         if self.trick is None or not self.trick.plays:
@@ -483,9 +507,11 @@ class State501(State):
                 acts.append(_PLAYS[c])
                 if c.rank in _KQ and self._has_marriage(hand, c):
                     acts.append(_MARRIAGE_PLAYS[c])
-            return acts
-        cards = following_cards(hand, self.trick.led_suit, _suit_of, self.trump, must_trump=True)
-        return [_PLAYS[c] for c in cards]
+        else:
+            cards = following_cards(hand, self.trick.led_suit, _suit_of, self.trump, must_trump=True)
+            acts = [_PLAYS[c] for c in cards]
+        self._plays_at, self._plays = self._steps, acts
+        return acts
 
     @staticmethod
     def _has_marriage(hand: Sequence[Card], card: Card) -> bool:
@@ -593,6 +619,7 @@ class State501(State):
     def _do(self, a: Action) -> None:
         seat = self._to_act
         assert seat is not None
+        self._steps += 1
         ph = self._phase
         if ph == "play":
             self._do_play(seat, a)  # type: ignore[arg-type]
@@ -674,7 +701,7 @@ class State501(State):
         if len(trick.plays) < 3:
             self._to_act = self._next_active(seat)
             return
-        win = trick_winner(trick.plays, trick.led_suit, self._power)
+        win = trick_winner(trick.plays, trick.led_suit, self.trick_power)
         trick.winner = win
         self.points[win] += sum(POINTS[c.rank] for _, c in trick.plays)
         self.tricks_won[win] += 1
@@ -686,11 +713,13 @@ class State501(State):
             self.trick = Trick(win)
             self._to_act = win
 
-    def _power(self, card: Card, led: Suit | None) -> int:
+    def trick_power(self, card: Card, led: Suit | None) -> int:
+        """How strongly ``card`` plays to a trick led in ``led``: trumps above the led suit, the led
+        suit above the rest (< 0), ace highest (rules.md 501 §8)."""
         if card.suit is self.trump:
-            return 100 + _ORDER[card.rank]
+            return 100 + RANK_ORDER[card.rank]
         if card.suit is led:
-            return _ORDER[card.rank]
+            return RANK_ORDER[card.rank]
         return -1
 
     def hand_totals(self) -> list[int]:
@@ -722,6 +751,7 @@ class State501(State):
         new.scores_before = list(self.scores_before)
         new.active = list(self.active)
         new.hands = [list(h) for h in self.hands]
+        new._plays = list(self._plays)
         new.blind = list(self.blind)
         new.calls = list(self.calls)
         new.passed = set(self.passed)
@@ -788,6 +818,14 @@ class State501(State):
                        gives=[(f, t, c if seat is None or seat in (f, t) else None) for f, t, c in self.gives],
                        talon_taken=Cards(self.talon) if taken else None)
 
+    def known_cards(self, seat: int) -> dict[int, list[Card]]:
+        """The cards ``seat`` gave, by the seat it gave them to (rules.md 501 §7)."""
+        out: dict[int, list[Card]] = {}
+        for f, to, c in self.gives:
+            if f == seat:
+                out.setdefault(to, []).append(c)
+        return out
+
     def knowledge(self, seat: int) -> Knowledge:
         """What ``seat`` knows of the hidden cards in the play phase (see :class:`Knowledge`): the
         cards played, the voids shown (not following shows a void in the led suit, and not
@@ -837,6 +875,7 @@ class State501(State):
             else:
                 assert isinstance(slot, int), f"no slot {slot!r} in 501"
                 st.hands[slot] = list(cards)
+        st._plays_at = -1  # the cached legal plays belong to the old cards
         return st
 
     def voids(self) -> dict[int, set[Suit]]:

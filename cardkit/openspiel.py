@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 try:
     import pyspiel
@@ -49,57 +49,23 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     raise ImportError("cardkit.openspiel needs OpenSpiel: pip install -e '.[openspiel]' "
                       "(the package open_spiel)") from e
 
-from .actions import PASS, Play
-from .cards import Card, Cards, SUITS
+from .cards import Card, Cards
 from .errors import CardkitError
 from .game import Action, Game, State, deal_cards, find_game
 from .players.resample import resample
 
+def short_name(name: str) -> str:
+    """The OpenSpiel registry name of the kit's game ``name`` (``Game.name``): ``python_cardkit_NAME``."""
+    return f"python_cardkit_{name}"
+
+
 #: The OpenSpiel short names of the two games, by the kit's game name.
-SHORT_NAMES = {"501": "python_cardkit_501", "500": "python_cardkit_500"}
+SHORT_NAMES = {name: short_name(name) for name in ("501", "500")}
 #: Size limit of a saved state's text (characters), checked before anything is read.
 MAX_SERIALIZED = 100_000
 
 
 # ---------------------------------------------------------------- the action codec
-
-
-def _space_501(game: Game) -> list[Action]:
-    from . import game501 as g
-
-    acts: list[Action] = [PASS, g.LOOK, g.ABANDON]
-    acts += list(g._BIDS)
-    for t in g._TRUMPS:
-        acts += list(g._DECLARES[t])
-    pack = list(dict.fromkeys(game.new_pack()))
-    acts += [g.Give(c) for c in pack]
-    acts += [g._PLAYS[c] for c in pack]
-    acts += [g._MARRIAGE_PLAYS[c] for c in pack if c in g._MARRIAGE_PLAYS]
-    return acts
-
-
-def _space_500(game: Game) -> list[Action]:
-    from . import game500 as g
-    from .cards import JOKER
-
-    acts: list[Action] = [PASS, g.GO_ALONE]
-    acts += list(g._BIDS.values())
-    acts += list(g._NOMINATES)
-    pack = list(dict.fromkeys(game.new_pack()))
-    acts += [g._bury(c) for c in pack]
-    acts += [g.Call(c) for c in pack]
-    acts += [g._play(c) for c in pack]
-    if JOKER in pack:
-        acts += [Play(JOKER, names=s) for s in SUITS]
-    return acts
-
-
-#: Every action a game can take, by the kit's game name, and the largest score change of a hand
-#: (501♠: a blind 220 counts double, rules.md 501 §6; Five Hundred: 10NT is worth 520, §4).
-_SPACES: dict[str, tuple[Callable[[Game], list[Action]], int]] = {
-    "501": (_space_501, 440),
-    "500": (_space_500, 520),
-}
 
 
 class ActionCodec:
@@ -114,12 +80,10 @@ class ActionCodec:
     """
 
     def __init__(self, game: Game) -> None:
-        space = _SPACES.get(game.name)
-        if space is None:
-            raise CardkitError(f"no OpenSpiel action list for the game {game.name!r}")
         self.game = game
-        self.actions: list[Action] = space[0](game)
-        self.max_change = space[1]
+        self.actions: list[Action] = game.action_space()
+        #: The largest score change of a hand (the game's declared :attr:`~cardkit.game.Game.max_change`).
+        self.max_change = game.max_change
         self.index: dict[Action, int] = {}
         for i, a in enumerate(self.actions):
             if a in self.index:
@@ -222,7 +186,7 @@ def _table_sizes(name: str) -> tuple[int, ...]:
 def _game_type(name: str) -> Any:
     base = find_game(name)
     return pyspiel.GameType(
-        short_name=SHORT_NAMES[name],
+        short_name=short_name(name),
         long_name=f"cardkit {base.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -288,9 +252,9 @@ class CardkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
         if not isinstance(text, str) or len(text) > MAX_SERIALIZED:
             raise CardkitError(f"a saved state is text of at most {MAX_SERIALIZED} characters")
         lines = text.strip().split("\n")
-        if len(lines) != 3 or lines[0] != f"cardkit-openspiel 1 {SHORT_NAMES[self.table.name]}":
+        if len(lines) != 3 or lines[0] != f"cardkit-openspiel 1 {short_name(self.table.name)}":
             raise CardkitError("not a saved cardkit OpenSpiel state (its first line must be "
-                               f"'cardkit-openspiel 1 {SHORT_NAMES[self.table.name]}')")
+                               f"'cardkit-openspiel 1 {short_name(self.table.name)}')")
         if lines[1] != _params_text(self.table.params):
             raise CardkitError(f"the saved state's parameters {lines[1]!r} are not this game's "
                                f"{_params_text(self.table.params)!r}")
@@ -395,7 +359,7 @@ class CardkitState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         """Plain text: a header line, the game's parameters, the action numbers (chance included)."""
         t = self._table
         acts = " ".join(str(a) for a in self.history())
-        return f"cardkit-openspiel 1 {SHORT_NAMES[t.name]}\n{_params_text(t.params)}\n{acts}"
+        return f"cardkit-openspiel 1 {short_name(t.name)}\n{_params_text(t.params)}\n{acts}"
 
     def __str__(self) -> str:
         if self._hand is None:
@@ -474,7 +438,7 @@ def load(game: Game, dealer: int = 0) -> CardkitGame:
     """The OpenSpiel game of the kit's table ``game`` with ``dealer`` as the dealer."""
     params: dict[str, Any] = {"players": game.players, "dealer": dealer}
     params.update({_param(k): v for k, v in game.options.items()})
-    return pyspiel.load_game(SHORT_NAMES[game.name], params)  # type: ignore[no-any-return]
+    return pyspiel.load_game(short_name(game.name), params)  # type: ignore[no-any-return]
 
 
 def from_engine(state: State, osgame: CardkitGame | None = None) -> CardkitState:
@@ -525,7 +489,7 @@ class Cardkit500(CardkitGame):
 # Classes, not closures, are registered: OpenSpiel keeps its creators until after the interpreter
 # has shut down, and a class (unlike a plain function) is never freed at that point.
 for _cls, _name in ((Cardkit501, "501"), (Cardkit500, "500")):
-    if SHORT_NAMES[_name] not in pyspiel.registered_names():
+    if short_name(_name) not in pyspiel.registered_names():
         pyspiel.register_game(_game_type(_name), _cls)
 
 

@@ -4,6 +4,7 @@ layer reads, each scoring rule once, and the rule that shared layers never ask w
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from collections import Counter
@@ -116,18 +117,56 @@ def test_resample_keeps_what_the_seat_knows(name, players, seed):
 
 
 def test_shared_layers_never_ask_which_game_they_hold():
-    """No module outside the two games' own compares a game's name or probes a state with
-    getattr/hasattr (the games declare what the shared layers read)."""
+    """No module outside the two games' own compares a game's name, looks a rule up in a table keyed
+    by it, asks whether a state is one game's, or probes a state or game with getattr/hasattr (the
+    games declare what the shared layers read: ``talon_word``, ``trump_cards``, ``units``,
+    ``score_explainer``, …)."""
     offenders = []
     for py in sorted((ROOT / "cardkit").rglob("*.py")):
         rel = py.relative_to(ROOT / "cardkit").as_posix()
         if rel.startswith(("game501", "game500", "registry")):
             continue
-        if rel.startswith("exercises/"):  # new today; still reads states by getattr (to convert to State's fields)
-            continue
         for i, line in enumerate(py.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"""\bname\s*[!=]=\s*["']50[01]["']|["']50[01]["']\s*[!=]=""", line):
                 offenders.append(f"{rel}:{i}: {line.strip()}")
-            if re.search(r"\b(getattr|hasattr)\((state|st|s2|self\.state|hand)\b", line):
+            if re.search(r"\b(getattr|hasattr)\((state|st|s2|self\.state|hand|after|game|g|self\.game)\b", line):
                 offenders.append(f"{rel}:{i}: {line.strip()}")
+            if re.search(r"(\.get\(|\[)\s*[\w.]*\bgame\.name\b", line):  # a table of rules keyed by the name
+                offenders.append(f"{rel}:{i}: {line.strip()}")
+            if re.search(r"\bisinstance\([^)]*\b(State|View)50[01]\b", line):
+                offenders.append(f"{rel}:{i}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
+
+
+def _private_reads(text: str) -> list[tuple[int, str]]:
+    """Where ``text`` (one module) imports an underscore name from another module, or reads an
+    underscore attribute of an object by a name the module itself never defines."""
+    tree = ast.parse(text)
+    own = set(re.findall(r"(?:def |class )(_\w+)|^\s*(_\w+)\s*[:=]|\.(_\w+)\s*(?::|=(?!=))", text, re.M))
+    own = {n for group in own for n in group if n}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name.startswith("_") and alias.name != "_" and not alias.name.startswith("__"):
+                    out.append((node.lineno, f"imports {alias.name}"))
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            name = node.attr
+            if (name.startswith("_") and not name.endswith("_") and node.value.id not in ("self", "cls")
+                    and name not in own):
+                out.append((node.lineno, f"reads {node.value.id}.{name}"))
+    return out
+
+
+def test_no_module_reads_another_modules_private_names():
+    """What a module uses of another is public and documented (a game declares its actions with
+    ``action_space``, a state scores a what-if with ``scored_as_if``): no ``g._BIDS``,
+    ``state._score()`` or ``from .deal import _seat_index`` across modules."""
+    assert _private_reads("from .x import _hidden\nimport g\ng._BIDS\nself._ok\n") == [
+        (1, "imports _hidden"), (3, "reads g._BIDS")]
+    offenders = []
+    for py in sorted((ROOT / "cardkit").rglob("*.py")):
+        rel = py.relative_to(ROOT / "cardkit").as_posix()
+        for line, what in _private_reads(py.read_text(encoding="utf-8")):
+            offenders.append(f"{rel}:{line}: {what}")
     assert not offenders, "\n".join(offenders)

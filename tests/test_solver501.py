@@ -210,7 +210,7 @@ def test_cards_of_one_run_differ_by_at_most_their_points():
     the same tricks, so their values differ by at most their point difference (rules.md 501 §3);
     not so for the declarer's K and Q, whose marriage (§9) depends on which one goes."""
     from cardkit.cards import Card, Rank
-    from cardkit.game501 import POINTS, _ORDER
+    from cardkit.game501 import POINTS, RANK_ORDER
 
     checked = 0
     for seed in range(150):
@@ -222,11 +222,11 @@ def test_cards_of_one_run_differ_by_at_most_their_points():
             values[v.action.card] = max(values.get(v.action.card, -1), v.value)
         for a in values:
             for b in values:
-                if a.suit is not b.suit or _ORDER[a.rank] <= _ORDER[b.rank]:
+                if a.suit is not b.suit or RANK_ORDER[a.rank] <= RANK_ORDER[b.rank]:
                     continue
                 if seat == state.declarer and {Card(a.suit, Rank.KING), Card(a.suit, Rank.QUEEN)} <= set(hand):
                     continue
-                between = [c for c in present if c.suit is a.suit and _ORDER[b.rank] < _ORDER[c.rank] < _ORDER[a.rank]]
+                between = [c for c in present if c.suit is a.suit and RANK_ORDER[b.rank] < RANK_ORDER[c.rank] < RANK_ORDER[a.rank]]
                 if all(c in values for c in between):
                     checked += 1
                     assert abs(values[a] - values[b]) <= abs(POINTS[a.rank] - POINTS[b.rank]), (seed, a, b)

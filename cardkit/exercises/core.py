@@ -288,10 +288,10 @@ class Exercise:
             return wins
         if k == "trick":
             current = st.view().current_trick
-            if not getattr(st, "tricks", None) or (current is not None and current.plays):
+            if not st.tricks or (current is not None and current.plays):
                 raise self._problem("position.step", "a trick question needs the position right after a trick "
                                     "is complete")
-            return getattr(st, "tricks")[-1].winner
+            return st.tricks[-1].winner
         if k == "score":
             if not st.is_terminal():
                 raise self._problem("position", "a score question needs a finished hand")
@@ -406,7 +406,7 @@ class Exercise:
             g = self.game
             if self.answer_type == "seat":
                 st = self.state()
-                tricks = getattr(st, "tricks", None)
+                tricks = st.tricks
                 seats = [s for s, _c in tricks[-1].plays] if tricks else list(range(g.players))
                 return [Choice(g.names[s], s) for s in sorted(seats)]
             if (self.kind, self.ask) == ("auction", "legal"):
@@ -414,7 +414,7 @@ class Exercise:
             if (self.kind, self.ask) == ("auction", "cheapest"):
                 st = self.state()
                 bids = [str(a) for a in st.legal_actions() if ex.bid_worth(a) is not None][:3]
-                standing = [str(a) for s, a in getattr(st, "calls", []) if ex.bid_worth(a) is not None][-1:]
+                standing = [str(a) for s, a in st.calls if ex.bid_worth(a) is not None][-1:]
                 return [Choice(ex.action_words(b), b) for b in standing + bids]
             if (self.kind, self.ask) == ("deal", "where"):
                 targets = g.deal_targets(self._dealer())
@@ -674,7 +674,7 @@ class Exercise:
                     cards=ex.cards_text(_sorted_cards(st, right)))]
             after = st.clone()
             after.apply_action(_play_of(after, card))
-            reason = ex.trick_reason(after, getattr(after, "tricks")[-1])
+            reason = ex.trick_reason(after, after.tricks[-1])
             if card in right:
                 return True, [_("Right."), reason + "."]
             return False, [_("With {card}: {reason}.").format(card=card, reason=reason),
@@ -696,7 +696,7 @@ class Exercise:
             seat = self._seat()
             ok = value == right
             head = (_("Right: {name} {change}.") if ok else _("{name}'s change is {change}:")).format(
-                name=g.names[seat], change=ex._signed(right))
+                name=g.names[seat], change=ex.signed_change(right))
             return ok, [head, *lines]
         if k == "auction":
             if a == "legal":
@@ -711,7 +711,7 @@ class Exercise:
                 text = ex.worth_text(self._bid())
                 return _verdict(value == right, text + ".")
             cheapest = right
-            standing = [str(x) for _s, x in getattr(st, "calls", []) if ex.bid_worth(x) is not None][-1:]
+            standing = [str(x) for _s, x in st.calls if ex.bid_worth(x) is not None][-1:]
             since = _("after {bid}").format(bid=ex.action_words(standing[0])) if standing else _("as the first bid")
             if value == cheapest:
                 return True, [_("Right."), _("The cheapest bid {after} is {bid}.").format(

@@ -5,26 +5,30 @@ Every figure here is read from the engine (``state.tricks``, ``state.returns()``
 ``state.hand_totals()``, ``Contract.value``, ``game.deal_targets()``); the words only say how the
 engine got it, in the learner's language (:mod:`cardkit.i18n`). The score arithmetic differs by
 game (501♠ counts card points against a contract, Five Hundred counts tricks against a bid's
-value), so it is written once per game in :data:`SCORE_EXPLAINERS`, keyed by the name the game
-declares; each ends on the engine's own ``returns()``.
+value), so it is written once per game (:func:`score_lines_501`, :func:`score_lines_500`), the one
+the game declares as its :attr:`~cardkit.game.Game.score_explainer`; each ends on the engine's own
+``returns()``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import importlib
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..cards import Card, Cards, Suit
 from ..game import TALON, Action, Game, State
 from ..i18n import _, action_text, get_language
 from ..tricks import Trick
 
-#: What each game calls the cards set aside at the deal (rules.md 501 §4 talon, 500 §3 kitty).
-TALON_WORD = {"501": "talon", "500": "kitty"}
+if TYPE_CHECKING:
+    from ..game500 import State500
+    from ..game501 import State501
 
 
 def talon_word(game: Game) -> str:
-    """The game's word for the cards set aside at the deal, in the language in use."""
-    return _(TALON_WORD.get(game.name, "talon"))
+    """The game's word for the cards set aside at the deal (its declared
+    :attr:`~cardkit.game.Game.talon_word`: rules.md 501 §4 talon, 500 §3 kitty), in the language in use."""
+    return _(game.talon_word)
 
 
 def place_name(game: Game, target: int) -> str:
@@ -38,15 +42,12 @@ def action_words(action: Action | str) -> str:
 
 
 def effective_suit(state: State, card: Card) -> Suit | None:
-    """The suit ``card`` plays as in ``state``: the game's own reading when it declares one
-    (Five Hundred's bowers and joker, ``State500.suit_of``), else its printed suit."""
-    suit_of = getattr(state, "suit_of", None)
-    if callable(suit_of):
-        try:
-            return suit_of(card)  # type: ignore[no-any-return]
-        except (KeyError, AttributeError):
-            pass
-    return card.suit
+    """The suit ``card`` plays as in ``state`` (:meth:`~cardkit.game.State.suit_of`: Five Hundred's
+    bowers and joker, rules.md 500 §6), or its printed suit before a contract stands."""
+    try:
+        return state.suit_of(card)
+    except KeyError:  # no contract yet: no effective suits
+        return card.suit
 
 
 def trick_reason(state: State, trick: Trick) -> str:
@@ -58,7 +59,7 @@ def trick_reason(state: State, trick: Trick) -> str:
     assert trick.winner is not None
     win_card = next(c for s, c in trick.plays if s == trick.winner)
     name = state.game.names[trick.winner]
-    trump = getattr(state, "trump", None)
+    trump = state.trump
     suits = [effective_suit(state, c) for _s, c in trick.plays]
     wsuit = effective_suit(state, win_card)
     head = _("{name} wins the trick with {card}").format(name=name, card=win_card)
@@ -120,14 +121,10 @@ def pack_summary(game: Game) -> str:
 
 
 def trumps_in_pack(game: Game, trump: Suit) -> list[Card]:
-    """The pack's cards that are trumps when ``trump`` is the trump suit: the game's own ranking
-    when it declares one (Five Hundred's joker and left bower, ``Game500.ranking``), else the
-    cards of that printed suit (rules.md 501 §8, 500 §6)."""
-    ranking = getattr(game, "ranking", None)
-    if callable(ranking):
-        suit_of, _order = ranking(trump)
-        return [c for c in game.new_pack() if suit_of[c] is trump]
-    return [c for c in game.new_pack() if c.suit is trump]
+    """The pack's cards that are trumps when ``trump`` is the trump suit, as the game declares them
+    (:meth:`~cardkit.game.Game.trump_cards`: Five Hundred's joker and left bower too; rules.md 501
+    §8, 500 §6)."""
+    return game.trump_cards(trump)
 
 
 def bid_worth(action: Action) -> int | None:
@@ -158,11 +155,14 @@ def worth_text(action: Action) -> str:
 # ---------------------------------------------------------------- score arithmetic
 
 
-def _signed(n: int) -> str:
+def signed_change(n: int) -> str:
+    """A score change as read aloud: ``+40``, ``0``, ``−25`` (a true minus sign)."""
     return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
 
 
-def _score_501(state: Any) -> list[str]:
+def score_lines_501(state: State501) -> list[str]:
+    """A finished 501♠ hand's score arithmetic (rules.md 501 §9–§12): card points and marriages
+    against the bid, one line per seat dealt in, each ending on the engine's score change."""
     names = state.game.names
     r = state.returns()
     if state.declarer is None:
@@ -173,13 +173,15 @@ def _score_501(state: Any) -> list[str]:
     lines = []
     if state.abandoned:
         lines.append(_("{name} abandons at {bid}: adds {bid}{twice} = {change}").format(
-            name=names[d], bid=state.high_bid, twice=twice, change=_signed(r[d])))
+            name=names[d], bid=state.high_bid, twice=twice, change=signed_change(r[d])))
         for s in state.active:
             if s != d:
                 lines.append(_("{name}: {change}, as each opponent of an abandoned hand").format(
-                    name=names[s], change=_signed(r[s])))
+                    name=names[s], change=signed_change(r[s])))
         return lines
     totals = state.hand_totals()
+    contract = state.contract
+    assert contract is not None  # a bidder who did not abandon declared a contract (rules.md 501 §6)
     for s in state.active:
         terms = [_("{n} card points").format(n=state.points[s])]
         notes = []
@@ -193,23 +195,25 @@ def _score_501(state: Any) -> list[str]:
                     suit=suit, name=names[s]))
         total = " + ".join(terms) + (f" = {totals[s]}" if len(terms) > 1 else "")
         if s == d:
-            made = totals[s] >= state.contract
+            made = totals[s] >= contract
             if made:
                 verdict = _("{total} ≥ {contract}, made: subtracts {contract}{twice} = {change}")
             else:
                 verdict = _("{total} < {contract}, failed: adds {contract}{twice} = {change}")
             line = _("{name} (bidder): {total}").format(name=names[s], total=total) + "; " + verdict.format(
-                total=totals[s], contract=state.contract, twice=twice, change=_signed(r[s]))
+                total=totals[s], contract=contract, twice=twice, change=signed_change(r[s]))
         else:
             line = _("{name}: {total}, subtracted: {change}").format(name=names[s], total=total,
-                                                                     change=_signed(r[s]))
+                                                                     change=signed_change(r[s]))
         if notes:
             line += " (" + "; ".join(notes) + ")"
         lines.append(line)
     return lines
 
 
-def _score_500(state: Any) -> list[str]:
+def score_lines_500(state: State500) -> list[str]:
+    """A finished Five Hundred hand's score arithmetic (rules.md 500 §10, §13): the contract's worth,
+    then one line per scoring side, each ending on the engine's score change."""
     game = state.game
     names = game.names
     r = state.returns()
@@ -223,9 +227,10 @@ def _score_500(state: Any) -> list[str]:
     for u, seats in enumerate(game.units):
         who = " " + _("and") + " "
         who = who.join(names[s] for s in seats)
-        change = _signed(r[seats[0]])
+        change = signed_change(r[seats[0]])
         if u in contracting:
             if c.is_misere:
+                assert state.contractor is not None  # a contract stands
                 got = state.tricks_won[state.contractor]
                 text = (_("{who}: the contractor took no trick, misère made: {change}") if got == 0
                         else _("{who}: the contractor took a trick, misère failed: {change}"))
@@ -257,24 +262,23 @@ class _BidLike:
         self.contract = contract
 
 
-#: The score arithmetic of each game, by the name the game declares (``Game.name``).
-SCORE_EXPLAINERS: dict[str, Callable[[Any], list[str]]] = {"501": _score_501, "500": _score_500}
-
-
 def score_lines(state: State) -> list[str]:
     """The hand's score arithmetic, one line per seat (or scoring unit), ending on the engine's
-    own ``returns()``. ``state`` must be over."""
-    explain = SCORE_EXPLAINERS.get(state.game.name)
-    if explain is None:  # pragma: no cover - find_game knows only these games
+    own ``returns()``, written by the function the game declares
+    (:attr:`~cardkit.game.Game.score_explainer`). ``state`` must be over."""
+    path = state.game.score_explainer
+    if path is None:
         names = state.game.names
-        return [f"{names[s]}: {_signed(v)}" for s, v in enumerate(state.returns())]
+        return [f"{names[s]}: {signed_change(v)}" for s, v in enumerate(state.returns())]
+    module, _sep, name = path.partition(":")
+    explain: Callable[[Any], list[str]] = getattr(importlib.import_module(module), name)
     return explain(state)
 
 
 def changes_text(game: Game, changes: Sequence[int], seats: Sequence[int] | None = None) -> str:
     """Score changes as ``"A +200, B −32, C −20"``."""
     seats = range(len(changes)) if seats is None else seats
-    return ", ".join(f"{game.names[s]} {_signed(changes[s])}" for s in seats)
+    return ", ".join(f"{game.names[s]} {signed_change(changes[s])}" for s in seats)
 
 
 def cards_text(cards: Sequence[Card]) -> str:

@@ -75,11 +75,21 @@ class Constraint:
         return f"<Constraint {self.text}>"
 
 
-def _suit(s: Suit | str) -> Suit:
+def as_suit(s: Suit | str) -> Suit:
+    """``s`` as a :class:`Suit` (a suit, or its text such as ``"H"`` or ``"♥"``).
+
+    Raises:
+        InvalidCardError: text that names no suit.
+    """
     return s if isinstance(s, Suit) else Suit.parse(s)
 
 
-def _cards(cards: CardsLike | Card) -> list[Card]:
+def as_cards(cards: CardsLike | Card) -> list[Card]:
+    """``cards`` as a list: one card, a text such as ``"AS KS"``, or card texts / cards.
+
+    Raises:
+        InvalidCardError: a text that is not a card.
+    """
     if isinstance(cards, Card):
         return [cards]
     if isinstance(cards, str):
@@ -89,13 +99,13 @@ def _cards(cards: CardsLike | Card) -> list[Card]:
 
 def holds(*cards: str | Card) -> Constraint:
     """The hand holds every one of ``cards`` (e.g. ``holds("JK")``: a seat holds the joker)."""
-    want = [c for t in cards for c in _cards(t)]
+    want = [c for t in cards for c in as_cards(t)]
     return Constraint(lambda h: all(c in h for c in want), "holds " + " ".join(map(str, want)), want)
 
 
 def holds_none(*cards: str | Card) -> Constraint:
     """The hand holds none of ``cards``."""
-    want = [c for t in cards for c in _cards(t)]
+    want = [c for t in cards for c in as_cards(t)]
     return Constraint(lambda h: not any(c in h for c in want), "holds none of " + " ".join(map(str, want)))
 
 
@@ -106,19 +116,19 @@ def suit_count(cards: Sequence[Card], suit: Suit) -> int:
 
 def at_least(n: int, suit: Suit | str) -> Constraint:
     """At least ``n`` cards of the printed ``suit`` (``"H"``, ``"♥"`` or a :class:`Suit`)."""
-    s = _suit(suit)
+    s = as_suit(suit)
     return Constraint(lambda h: suit_count(h, s) >= n, f"at least {n} {s}")
 
 
 def at_most(n: int, suit: Suit | str) -> Constraint:
     """At most ``n`` cards of the printed ``suit``."""
-    s = _suit(suit)
+    s = as_suit(suit)
     return Constraint(lambda h: suit_count(h, s) <= n, f"at most {n} {s}")
 
 
 def void(suit: Suit | str) -> Constraint:
     """No card of the printed ``suit``."""
-    s = _suit(suit)
+    s = as_suit(suit)
     return Constraint(lambda h: suit_count(h, s) == 0, f"void in {s}")
 
 
@@ -136,7 +146,7 @@ def count_rank(rank: Rank | str, n: int) -> Constraint:
 
 def has_marriage(suit: Suit | str | None = None) -> Constraint:
     """King and queen of ``suit``, or of any suit when ``suit`` is ``None`` (rules.md 501 §9)."""
-    suits = SUITS if suit is None else (_suit(suit),)
+    suits = SUITS if suit is None else (as_suit(suit),)
 
     def test(h: Sequence[Card]) -> bool:
         return any(Card(s, Rank.KING) in h and Card(s, Rank.QUEEN) in h for s in suits)
@@ -147,7 +157,7 @@ def has_marriage(suit: Suit | str | None = None) -> Constraint:
 
 def both_bowers(trump: Suit | str) -> Constraint:
     """Both bowers of ``trump``: its jack and the jack of the same colour (rules.md 500 §6)."""
-    t = _suit(trump)
+    t = as_suit(trump)
     right, left = Card(t, Rank.JACK), Card(t.partner, Rank.JACK)
     return Constraint(lambda h: right in h and left in h, f"both {t} bowers", (right, left))
 
@@ -175,7 +185,13 @@ class Deal:
         return game.new_hand(self.dealer, list(scores) if scores is not None else game.initial_scores(), self.pack)
 
 
-def _seat_index(game: Game, key: SeatKey) -> int:
+def seat_index(game: Game, key: SeatKey) -> int:
+    """The seat number (or :data:`~cardkit.game.TALON`) ``key`` names at ``game``'s table: a seat
+    number, a seat's name, or ``"talon"`` / ``"kitty"``.
+
+    Raises:
+        DealError: no such seat at this table.
+    """
     if isinstance(key, str):
         if key.lower() in ("talon", "kitty"):
             return TALON
@@ -224,14 +240,14 @@ class Predeal:
             self.sizes[t] = self.sizes.get(t, 0) + 1
         fixed: dict[int, list[Card]] = {}
         for key, cards in (hands or {}).items():
-            fixed.setdefault(_seat_index(game, key), []).extend(_cards(cards))
+            fixed.setdefault(seat_index(game, key), []).extend(as_cards(cards))
         if talon is not None:
-            fixed.setdefault(TALON, []).extend(_cards(talon))
+            fixed.setdefault(TALON, []).extend(as_cards(talon))
         self.fixed = fixed
         self.accept: dict[int, list[Constraint]] = {}
         for key, cons in (accept or {}).items():
             lst = [cons] if isinstance(cons, Constraint) else list(cons)
-            self.accept.setdefault(_seat_index(game, key), []).extend(lst)
+            self.accept.setdefault(seat_index(game, key), []).extend(lst)
         self.where = where
         self.max_tries = max_tries
         self.free = self._check()

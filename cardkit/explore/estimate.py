@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..errors import CardkitError
 from ..game import Game, State
-from .deal import Constraint, CardsLike, Predeal, SeatKey, _seat_index
+from .deal import Constraint, CardsLike, Predeal, SeatKey, seat_index
 
 PlayerFactory = Callable[[int, int], Any]
 
@@ -221,7 +221,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     if jobs < 1:
         raise CardkitError(f"jobs={jobs}: solve at least one deal at a time")
     game.check_table(dealer, game.initial_scores())
-    s = (dealer + 1) % game.players if seat is None else _seat_index(game, seat)
+    s = (dealer + 1) % game.players if seat is None else seat_index(game, seat)
     if s < 0 or s not in game.deal_targets(dealer):  # the talon, or 501's sitting-out dealer (rules.md 501 §1)
         raise CardkitError(f"seat {seat!r} is dealt no cards with dealer {game.names[dealer]}, so it cannot bid")
     if contract is not None:
@@ -243,7 +243,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
 
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stopped = False
-    for i in _progress(range(n), progress, f"{game.title} bid {contract}"):
+    for i in with_progress(range(n), progress, f"{game.title} bid {contract}"):
         if deadline is not None and rows and time.monotonic() > deadline:
             stopped = True
             break
@@ -338,7 +338,8 @@ def bid_odds_chart(odds: Any, title: str = "chance the contract makes") -> Any:
     return (bars + errs).properties(width=300, height=180)
 
 
-def _progress(it: Iterable[Any], on: bool, desc: str) -> Iterable[Any]:
+def with_progress(it: Iterable[Any], on: bool, desc: str) -> Iterable[Any]:
+    """``it``, shown as a progress bar labelled ``desc`` when ``on`` and tqdm is installed."""
     if not on:
         return it
     try:

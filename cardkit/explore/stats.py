@@ -25,7 +25,7 @@ import numpy as np
 
 from ..cards import SUITS, Card, Suit
 from ..game import TALON, Game
-from .deal import CardsLike, Predeal, SeatKey, _cards, _seat_index, _suit
+from .deal import CardsLike, Predeal, SeatKey, as_cards, as_suit, seat_index
 
 
 class DealArray:
@@ -57,7 +57,7 @@ class DealArray:
 
     def place(self, key: SeatKey) -> int:
         """A seat number, seat name or ``"talon"``/``"kitty"`` as a place number."""
-        return _seat_index(self.game, key)
+        return seat_index(self.game, key)
 
     def column(self, card: Card | str) -> int:
         """The column of ``card`` (the first, for a card the pack holds twice)."""
@@ -72,7 +72,7 @@ class DealArray:
         p = self.place(place)
         out = np.ones(len(self), dtype=bool)
         for t in cards:
-            for c in _cards(t):
+            for c in as_cards(t):
                 out &= self.owner[:, self.column(c)] == p
         return out
 
@@ -91,11 +91,11 @@ class DealArray:
 
     def suit_length(self, place: SeatKey, suit: Suit | str) -> np.ndarray:
         """Int ``(n,)``: the number of cards of ``suit`` at ``place``."""
-        return self.suit_lengths(place)[:, _suit(suit).value]
+        return self.suit_lengths(place)[:, as_suit(suit).value]
 
     def marriage(self, place: SeatKey, suit: Suit | str | None = None) -> np.ndarray:
         """Bool ``(n,)``: ``place`` holds K and Q of ``suit`` (any suit when ``None``; rules.md 501 §9)."""
-        suits = SUITS if suit is None else (_suit(suit),)
+        suits = SUITS if suit is None else (as_suit(suit),)
         out = np.zeros(len(self), dtype=bool)
         for s in suits:
             out |= self.holds(place, f"K{s.letter}", f"Q{s.letter}")
@@ -103,7 +103,7 @@ class DealArray:
 
     def both_bowers(self, place: SeatKey, trump: Suit | str) -> np.ndarray:
         """Bool ``(n,)``: ``place`` holds the jacks of ``trump`` and of its partner suit (rules.md 500 §6)."""
-        t = _suit(trump)
+        t = as_suit(trump)
         return self.holds(place, f"J{t.letter}", f"J{t.partner.letter}")
 
     def where(self, mask: np.ndarray) -> DealArray:
@@ -195,7 +195,7 @@ def exact_holds(deals: DealArray, place: SeatKey, *cards: Card | str) -> float:
     True
     """
     p = deals.place(place)
-    want = [c for t in cards for c in _cards(t)]
+    want = [c for t in cards for c in as_cards(t)]
     fixed = deals.setup.fixed
     j = 0
     for c in want:
@@ -211,7 +211,7 @@ def exact_holds(deals: DealArray, place: SeatKey, *cards: Card | str) -> float:
 def exact_suit_length(deals: DealArray, place: SeatKey, suit: Suit | str, k: int) -> float:
     """The exact chance that ``place`` holds exactly ``k`` cards of ``suit`` (hypergeometric over
     the unseen cards, the fixed ones counted as they are)."""
-    p, s = deals.place(place), _suit(suit)
+    p, s = deals.place(place), as_suit(suit)
     have = sum(1 for c in deals.setup.fixed.get(p, []) if c.suit is s)
     u, m = _unseen(deals, p)
     us = sum(1 for c in deals.setup.free if c.suit is s)
@@ -224,7 +224,7 @@ def exact_suit_length(deals: DealArray, place: SeatKey, suit: Suit | str, k: int
 def exact_marriage(deals: DealArray, place: SeatKey, suit: Suit | str | None = None) -> float:
     """The exact chance that ``place`` holds a marriage in ``suit`` (any suit when ``None``, by
     inclusion–exclusion over the suits)."""
-    suits = list(SUITS) if suit is None else [_suit(suit)]
+    suits = list(SUITS) if suit is None else [as_suit(suit)]
     total = 0.0
     for r in range(1, len(suits) + 1):
         for combo in _subsets(suits, r):
@@ -241,7 +241,7 @@ def _subsets(items: Sequence[Any], r: int) -> Iterable[tuple[Any, ...]]:
 
 def exact_both_bowers(deals: DealArray, place: SeatKey, trump: Suit | str) -> float:
     """The exact chance that ``place`` holds both bowers of ``trump`` (rules.md 500 §6)."""
-    t = _suit(trump)
+    t = as_suit(trump)
     return exact_holds(deals, place, f"J{t.letter}", f"J{t.partner.letter}")
 
 

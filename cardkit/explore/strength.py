@@ -59,8 +59,8 @@ class Timed:
 def lineup(game: Game, a: str, b: str) -> list[str]:
     """One ``a`` against ``b`` everywhere else; with fixed partnerships (the game's ``units``, as
     Five Hundred's, rules.md 500 §1) ``a`` holds every seat of the first unit instead."""
-    units = getattr(game, "units", None)
-    if units and all(len(u) > 1 for u in units):
+    units = game.units
+    if all(len(u) > 1 for u in units):
         mine = set(units[0])
         return [a if s in mine else b for s in range(game.players)]
     return [a] + [b] * (game.players - 1)

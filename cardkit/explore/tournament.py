@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from ..errors import CardkitError
 from ..game import Game
-from .estimate import PlayerFactory, _progress, player_of
+from .estimate import PlayerFactory, with_progress, player_of
 
 
 def seatings(lineup: Sequence[str]) -> list[tuple[str, ...]]:
@@ -75,7 +75,7 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
     rows = []
     for si, seating in enumerate(seatings(lineup)):
         players = [_make(game, kind, seed * 1000 + 10 * si + s, factories) for s, kind in enumerate(seating)]
-        for d, (dealer, pack) in enumerate(_progress(packs, progress, f"seating {si + 1}")):
+        for d, (dealer, pack) in enumerate(with_progress(packs, progress, f"seating {si + 1}")):
             state = game.new_hand(dealer, game.initial_scores(), pack)
             while not state.is_terminal():
                 state.apply_action(players[state.actor()].choose(state))

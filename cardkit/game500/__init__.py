@@ -25,17 +25,20 @@ importable from ``cardkit.game500`` itself.
 
 from __future__ import annotations
 
-from .actions import _BIDS, _NOMINATES, GO_ALONE, Bid, Bury, Call, GoAlone, Nominate, _bury, _play, parse_action
-from .contracts import (LOSS, MISERE, NO_TRUMP, OPEN_MISERE, PER_TRICK, SWEEP, TARGET, TRICKS, TRUMPS, Contract,
-                        bid_ladder_csv, bid_ladder_rows, contract_made, contract_score, ladder)
+from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
+                      parse_action, play_action)
+from .contracts import (CONTRACTS, LOSS, MISERE, MISERE_CONTRACT, NO_TRUMP, OPEN_MISERE, OPEN_MISERE_CONTRACT,
+                        PER_TRICK, SWEEP, TARGET, TRICKS, TRUMPS, Contract, bid_ladder_csv, bid_ladder_rows,
+                        contract_made, contract_score, ladder)
 from .game import Game500
 from .options import OPTION_CHOICES, OPTION_DOCS, Options500
 from .pack import pack_500
 from .state import PHASES, State500, View500, rule
 
 __all__ = [
-    "GO_ALONE", "LOSS", "MISERE", "NO_TRUMP", "OPEN_MISERE", "OPTION_CHOICES", "OPTION_DOCS", "PER_TRICK",
-    "PHASES", "SWEEP", "TARGET", "TRICKS", "TRUMPS", "Bid", "Bury", "Call", "Contract", "Game500", "GoAlone",
-    "Nominate", "Options500", "State500", "View500", "bid_ladder_csv", "bid_ladder_rows", "contract_made",
-    "contract_score", "ladder", "pack_500", "parse_action", "rule",
+    "BIDS", "CONTRACTS", "GO_ALONE", "JOKER_LEADS", "LOSS", "MISERE", "MISERE_CONTRACT", "NOMINATIONS", "NO_TRUMP",
+    "OPEN_MISERE", "OPEN_MISERE_CONTRACT", "OPTION_CHOICES", "OPTION_DOCS", "PER_TRICK", "PHASES", "SWEEP", "TARGET",
+    "TRICKS", "TRUMPS", "Bid", "Bury", "Call", "Contract", "Game500", "GoAlone", "Nominate", "Options500",
+    "State500", "View500", "bid_ladder_csv", "bid_ladder_rows", "bury_action", "contract_made", "contract_score",
+    "ladder", "pack_500", "parse_action", "play_action", "rule",
 ]

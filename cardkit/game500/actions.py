@@ -9,7 +9,7 @@ from ..actions import Pass, Play, need_card, parse_common
 from ..cards import JOKER, SUITS, Card, Suit
 from ..errors import InvalidActionError
 from ..game import Action, ensure_action
-from .contracts import _CONTRACTS, _MISERE, _OPEN_MISERE, Contract
+from .contracts import CONTRACTS, MISERE_CONTRACT, OPEN_MISERE_CONTRACT, Contract
 
 
 @dataclass(frozen=True, repr=False)
@@ -77,21 +77,27 @@ class GoAlone(Action):
 
 GO_ALONE = GoAlone()
 _KINDS = (Pass, Play, Bid, Bury, Nominate, Call, GoAlone)
-_BIDS = {c: Bid(c) for c in (*_CONTRACTS.values(), _MISERE, _OPEN_MISERE)}
-_NOMINATES = tuple(Nominate(s) for s in (*SUITS, None))
+#: The bid of every contract: suit and no-trump contracts by tricks then strain, then misère and open
+#: misère (one object each; the bidding order is :func:`~cardkit.game500.contracts.ladder`'s, rules.md 500 §4).
+BIDS = {c: Bid(c) for c in (*CONTRACTS.values(), MISERE_CONTRACT, OPEN_MISERE_CONTRACT)}
+#: The joker's nominations, ♠ ♣ ♦ ♥ then ``nominate none`` (rules.md 500 §8).
+NOMINATIONS = tuple(Nominate(s) for s in (*SUITS, None))
 _PLAYS: dict[Card, Play] = {}
 _BURIES: dict[Card, Bury] = {}
-_JOKER_NAMING = {s: Play(JOKER, names=s) for s in SUITS}
+#: A led unnominated joker naming each suit (rules.md 500 §8).
+JOKER_LEADS = {s: Play(JOKER, names=s) for s in SUITS}
 
 
-def _play(card: Card) -> Play:
+def play_action(card: Card) -> Play:
+    """The one :class:`~cardkit.actions.Play` of ``card`` (made once, then reused)."""
     p = _PLAYS.get(card)
     if p is None:
         p = _PLAYS[card] = Play(card)
     return p
 
 
-def _bury(card: Card) -> Bury:
+def bury_action(card: Card) -> Bury:
+    """The one :class:`Bury` of ``card`` (made once, then reused; rules.md 500 §5)."""
     b = _BURIES.get(card)
     if b is None:
         b = _BURIES[card] = Bury(card)
@@ -122,16 +128,16 @@ def parse_action(text: str | Action) -> Action:
             if common.marriage:
                 raise InvalidActionError(f"cannot read action {original!r}: Five Hundred has no marriages")
             if common.names is not None:
-                return _JOKER_NAMING[common.names] if common.card is JOKER else common
-            return _play(common.card)
+                return JOKER_LEADS[common.names] if common.card is JOKER else common
+            return play_action(common.card)
         return common
     try:
         if len(words) >= 2 and words[0] == "bid":
-            return _BIDS[Contract.parse(" ".join(words[1:]))]
+            return BIDS[Contract.parse(" ".join(words[1:]))]
         if len(words) == 2 and words[0] == "bury":
-            return _bury(Card.parse(words[1]))
+            return bury_action(Card.parse(words[1]))
         if len(words) == 2 and words[0] == "nominate":
-            return _NOMINATES[4] if words[1] in ("none", "no", "-") else _NOMINATES[Suit.parse(words[1]).value]
+            return NOMINATIONS[4] if words[1] in ("none", "no", "-") else NOMINATIONS[Suit.parse(words[1]).value]
         if len(words) == 2 and words[0] == "call":
             return Call(Card.parse(words[1]))
         if words in (["go", "alone"], ["alone"]):

@@ -90,9 +90,9 @@ class Contract:
         """Read a contract; raises :class:`InvalidActionError`."""
         t = text.strip().lower().replace("è", "e").replace(" ", "-")
         if t == MISERE:
-            return _MISERE
+            return MISERE_CONTRACT
         if t in (OPEN_MISERE, "openmisere"):
-            return _OPEN_MISERE
+            return OPEN_MISERE_CONTRACT
         try:
             if t.endswith("nt"):
                 tricks, trump = int(t[:-2]), None
@@ -103,12 +103,15 @@ class Contract:
                                      "open-misere") from None
         if not 6 <= tricks <= 10:
             raise InvalidActionError(f"cannot read contract {text!r}: a bid is for 6 to 10 tricks")
-        return _CONTRACTS[(tricks, trump)]
+        return CONTRACTS[(tricks, trump)]
 
 
-_CONTRACTS = {(t, s): Contract(TRUMPS if s else NO_TRUMP, t, s) for t in range(6, 11) for s in _STRAINS}
-_MISERE = Contract(MISERE)
-_OPEN_MISERE = Contract(OPEN_MISERE)
+#: Every suit and no-trump contract by ``(tricks, trump)`` (``trump`` ``None`` for no-trump); one
+#: object each, so contracts compare by identity too (rules.md 500 §4).
+CONTRACTS = {(t, s): Contract(TRUMPS if s else NO_TRUMP, t, s) for t in range(6, 11) for s in _STRAINS}
+#: The misère (250) and open misère (500) contracts (rules.md 500 §4, §9).
+MISERE_CONTRACT = Contract(MISERE)
+OPEN_MISERE_CONTRACT = Contract(OPEN_MISERE)
 
 
 def contract_made(contract: Contract, tricks: int) -> bool:
@@ -149,12 +152,12 @@ def ladder(misere: str = "after-seven") -> tuple[Contract, ...]:
     for t in range(6, 11):
         for s in _STRAINS:
             if t == 10 and s is Suit.HEARTS:
-                out.append(_OPEN_MISERE)
+                out.append(OPEN_MISERE_CONTRACT)
             if misere == "after-seven" and t == 8 and s is Suit.SPADES:
-                out.append(_MISERE)
-            out.append(_CONTRACTS[(t, s)])
+                out.append(MISERE_CONTRACT)
+            out.append(CONTRACTS[(t, s)])
             if misere == "after-eight-spades" and t == 8 and s is Suit.SPADES:
-                out.append(_MISERE)
+                out.append(MISERE_CONTRACT)
     return tuple(out)
 
 

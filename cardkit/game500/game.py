@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Sequence
 
+from ..actions import PASS
 from ..cards import JOKER, Card, Cards, Rank, Suit
 from ..errors import UnknownOptionError
 from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
-from .actions import parse_action
-from .contracts import LOSS, TARGET, TRICKS, ladder
+from .actions import BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Call, bury_action, parse_action, play_action
+from .contracts import LOSS, TARGET, TRICKS, Contract, ladder
 from .options import OPTION_CHOICES, OPTION_DOCS, Options500
 from .pack import pack_500
 from .state import State500
@@ -44,6 +45,8 @@ class Game500(Game):
     option_defaults: ClassVar[dict[str, Any]] = Options500().as_dict()
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = OPTION_CHOICES
     option_help: ClassVar[dict[str, str]] = OPTION_DOCS
+    max_change = 520  # 10NT (rules.md 500 §4)
+    score_explainer = "cardkit.exercises.explain:score_lines_500"
 
     def __init__(self, players: int = 4, names: Sequence[str] | None = None, **options: Any) -> None:
         if players not in (3, 4, 5, 6):
@@ -67,7 +70,8 @@ class Game500(Game):
         #: True when the pack holds identical cards (the improvised six-hand pack).
         self.duplicates = len(set(self._pack)) < len(self._pack)
         self.ladder = ladder(self.rules.misere)
-        self._rank = {c: i for i, c in enumerate(self.ladder)}
+        #: Every contract's place on this table's ladder (0 = lowest), to compare bids (§4).
+        self.ladder_rank: dict[Contract, int] = {c: i for i, c in enumerate(self.ladder)}
 
     @property
     def options(self) -> dict[str, Any]:
@@ -103,6 +107,19 @@ class Game500(Game):
         self.check_table(dealer, scores)
         self.check_pack(pack)
         return State500(self, dealer, scores, pack)
+
+    def action_space(self) -> list[Action]:
+        """Every action of this table, each once, in a fixed order: pass, go alone, every bid
+        (:data:`~cardkit.game500.actions.BIDS`), the nominations, then per card of the pack its bury,
+        call and play, and a led joker naming each suit (rules.md 500 §4, §5, §8, §13)."""
+        pack = list(dict.fromkeys(self._pack))
+        acts: list[Action] = [PASS, GO_ALONE, *BIDS.values(), *NOMINATIONS]
+        acts += [bury_action(c) for c in pack]
+        acts += [Call(c) for c in pack]
+        acts += [play_action(c) for c in pack]
+        if JOKER in pack:
+            acts += JOKER_LEADS.values()
+        return acts
 
     def initial_scores(self) -> list[int]:
         """Scores start at 0 (rules.md 500 §16)."""
@@ -170,6 +187,11 @@ class Game500(Game):
                 order[right], order[left] = 99, 98
             got = self._rankings[trump] = (suit, order)
         return got
+
+    def trump_cards(self, trump: Suit) -> list[Card]:
+        """The pack's trumps under ``trump``: the joker, both bowers and the suit (rules.md 500 §6)."""
+        suit_of, _order = self.ranking(trump)
+        return [c for c in self._pack if suit_of[c] is trump]
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The seats sharing ``seat``'s unit, ``seat`` excluded (none with 3 or 5 players)."""

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 from ..actions import PASS, Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, SUITS, Card, Cards, Rank, Suit
-from ..errors import IllegalActionError
+from ..errors import CardkitError, IllegalActionError
 from ..game import TALON, Action, State, View, deal_cards
 from ..i18n import _
 from ..tricks import Trick, following_cards, trick_winner
-from .actions import _BIDS, _JOKER_NAMING, _NOMINATES, GO_ALONE, Bid, Bury, Call, GoAlone, Nominate, _bury, _play
-from .contracts import _MISERE, NO_TRUMP, OPEN_MISERE, PER_TRICK, TRICKS, Contract, contract_made, contract_score
+from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
+                      play_action)
+from .contracts import MISERE_CONTRACT, NO_TRUMP, OPEN_MISERE, PER_TRICK, TRICKS, Contract, contract_made, contract_score
 
 if TYPE_CHECKING:
     from .game import Game500
@@ -178,21 +179,21 @@ class State500(State):
         if ph == "play":
             return self._legal_plays(seat)
         if ph == "auction":
-            return [PASS] + [_BIDS[c] for c in self._biddable()]
+            return [PASS] + [BIDS[c] for c in self._biddable()]
         if ph == "bury":
-            return [_bury(c) for c in dict.fromkeys(self.hands[seat])]
+            return [bury_action(c) for c in dict.fromkeys(self.hands[seat])]
         if ph == "nominate":
-            return list(_NOMINATES)
+            return list(NOMINATIONS)
         return [GO_ALONE] + [Call(c) for c in self._callable()]
 
     def _biddable(self) -> list[Contract]:
         g = self.game
-        start = 0 if self.high is None else g._rank[self.high] + 1
+        start = 0 if self.high is None else g.ladder_rank[self.high] + 1
         out = list(g.ladder[start:])
         if not g.misere_allowed():
             return [c for c in out if not c.is_misere]
-        if g.misere_needs_seven() and not self.seven_bid and _MISERE in out:
-            out.remove(_MISERE)
+        if g.misere_needs_seven() and not self.seven_bid and MISERE_CONTRACT in out:
+            out.remove(MISERE_CONTRACT)
         return out
 
     def _callable(self) -> list[Card]:
@@ -241,24 +242,24 @@ class State500(State):
             out: list[Action] = []
             for c in uniq(hand):
                 if c is JOKER and free:
-                    out.extend(_JOKER_NAMING[s] for s in self._joker_lead_suits(seat))
+                    out.extend(JOKER_LEADS[s] for s in self._joker_lead_suits(seat))
                 else:
-                    out.append(_play(c))
+                    out.append(play_action(c))
             return out
         led = trick.led_suit
         allowed = following_cards(hand, led, self._suit.__getitem__)
         if not free or JOKER not in hand:
-            return [_play(c) for c in uniq(allowed)]
+            return [play_action(c) for c in uniq(allowed)]
         if self._suit[allowed[0]] is led:  # holds the suit led: the free joker may not follow (§8)
             if self.rules.joker_first_last and led not in self.played_suits[seat]:
                 allowed.append(JOKER)
-            return [_play(c) for c in uniq(allowed)]
+            return [play_action(c) for c in uniq(allowed)]
         # void in the suit led, holding the free joker
         if self.rules.joker_void != "off" and led in self.shown_void[seat] and len(hand) > 1:
-            return [_play(c) for c in dict.fromkeys(hand) if c is not JOKER]
+            return [play_action(c) for c in dict.fromkeys(hand) if c is not JOKER]
         if self.contract.is_misere:  # type: ignore[union-attr]
-            return [_play(JOKER)]
-        return [_play(c) for c in dict.fromkeys(hand)]
+            return [play_action(JOKER)]
+        return [play_action(c) for c in dict.fromkeys(hand)]
 
     # -- checking
 
@@ -297,10 +298,10 @@ class State500(State):
         if c.is_misere and not g.misere_allowed():
             return self._illegal(_("misère and open misère are barred with five players (five-misere=barred)"),
                                  13, a)
-        if self.high is not None and g._rank[c] <= g._rank[self.high]:
+        if self.high is not None and g.ladder_rank[c] <= g.ladder_rank[self.high]:
             return self._illegal(_("{bid} does not outrank the standing bid of {high}").format(
                 bid=c, high=self.high), 4, a)
-        if c is _MISERE:
+        if c is MISERE_CONTRACT:
             return self._illegal(_("misère may be called only once somebody has bid seven"), 4, a)
         return self._illegal(_("not a bid this auction allows"), 4, a)
 
@@ -587,6 +588,12 @@ class State500(State):
         """The game's own column of an estimate's row: the contracting side's ``tricks``."""
         return {"tricks": self.contract_tricks()}
 
+    def hidden_piles(self, seat: int) -> dict[Hashable, list[Card]]:
+        """The buried cards, unless ``seat`` is the contractor who buried them (rules.md 500 §5)."""
+        if self.buried and seat != self.contractor:
+            return {BURIED: list(self.buried)}
+        return {}
+
     def knowledge(self, seat: int) -> Knowledge:
         """What ``seat`` knows in the play phase (see :class:`~cardkit.allocation.Knowledge`): voids
         by each card's effective suit (rules.md 500 §6–§8), the buried cards unseen but for the
@@ -657,6 +664,20 @@ class State500(State):
         st._legal_at = -1  # the cached legal list belongs to the old cards
         st.settle_called_partner()  # a sampled hidden partner follows the sampled called card, never the real one
         return st
+
+    def scored_as_if(self, tricks_won: Sequence[int]) -> State500:
+        """A copy of this hand, ended and scored as if each seat had taken ``tricks_won[seat]``
+        tricks (rules.md 500 §10, §13); this hand is unchanged. For what-if tables.
+
+        Raises:
+            CardkitError: no contract stands yet.
+        """
+        if self.contract is None:
+            raise CardkitError("a what-if needs a hand with a contract standing")
+        new = self.clone()
+        new.tricks_won = list(tricks_won)
+        new._score()
+        return new
 
     def _score(self) -> None:
         """Scores per rules.md 500 §10, §13, §16."""

@@ -22,7 +22,7 @@ import os
 import string
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from .. import game500, game501
 from ..cards import SUITS, Card, Rank, Suit
@@ -100,7 +100,7 @@ def _worked_501() -> dict[str, str]:
 
     match = load(WORKED_501)
     hand = match.hands[-1]
-    assert isinstance(hand, game501.State501)
+    hand = cast(game501.State501, hand)  # the record is a 501♠ match
     seat = hand.declarer
     assert seat is not None and hand.contract is not None
     marriage = sum(v for s, _suit, v in hand.marriages if s == seat)

@@ -12,7 +12,8 @@ from typing import ClassVar, Sequence
 from ..actions import PASS, Pass, Play
 from ..cards import SUITS, Card, Rank, Suit
 from ..game import Action, Game, State
-from ..game501 import ABANDON, LOOK, MIN_BID, POINTS, Abandon, Bid, Declare, Game501, Give, Look, State501, _ORDER
+from ..game501 import (ABANDON, LOOK, MIN_BID, POINTS, RANK_ORDER, Abandon, Bid, Declare, Game501, Give, Look,
+                       State501)
 from ..i18n import _
 
 
@@ -99,7 +100,7 @@ class Sensible501:
         if state.phase == "exchange":
             keep_marriage = {c for c in hand if Play(c, marriage=True) in _marriage_plays(hand)}
             cands = [c for c in hand if c not in keep_marriage and c.suit is not state.trump] or hand
-            return Give(min(cands, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
+            return Give(min(cands, key=lambda c: (POINTS[c.rank], RANK_ORDER[c.rank])))
         return self._play(state, seat, legal)
 
     def auction_call(self, state: State501, hand: Sequence[Card]) -> Action:
@@ -124,17 +125,17 @@ class Sensible501:
             aces = [c for c in cards if c.rank is Rank.ACE and c.suit is not state.trump]
             if aces:
                 return Play(aces[0])
-            return Play(min(cards, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
+            return Play(min(cards, key=lambda c: (POINTS[c.rank], RANK_ORDER[c.rank])))
         winners = []
         for c in cards:
             plays = trick.plays + [(seat, c)]
-            best = max(range(len(plays)), key=lambda i: (state._power(plays[i][1], trick.led_suit), -i))
+            best = max(range(len(plays)), key=lambda i: (state.trick_power(plays[i][1], trick.led_suit), -i))
             if plays[best][0] == seat:
                 winners.append(c)
         if winners and (len(trick.plays) == 2 or any(POINTS[c.rank] >= 10 for _, c in trick.plays)
                         or len(trick.plays) == 1):
-            return Play(min(winners, key=lambda c: (state._power(c, trick.led_suit))))
-        return Play(min(cards, key=lambda c: (POINTS[c.rank], _ORDER[c.rank])))
+            return Play(min(winners, key=lambda c: (state.trick_power(c, trick.led_suit))))
+        return Play(min(cards, key=lambda c: (POINTS[c.rank], RANK_ORDER[c.rank])))
 
     def explain(self, state: State, action: Action) -> str:
         """Why ``action`` suits this player's rules of thumb, as a phrase in the language in use
@@ -192,7 +193,7 @@ class Sensible501:
                 return _("leads an ace: it wins the trick and its 11 points")
             return _("leads a low card, keeping its high cards for later")
         plays = trick.plays + [(seat, card)]
-        best = max(range(len(plays)), key=lambda i: (state._power(plays[i][1], trick.led_suit), -i))
+        best = max(range(len(plays)), key=lambda i: (state.trick_power(plays[i][1], trick.led_suit), -i))
         if plays[best][0] == seat:
             return _("wins the trick as cheaply as it can")
         return _("cannot win this trick cheaply: throws its lowest card")

@@ -320,12 +320,7 @@ def legal_frame(positions: Mapping[str, State500]) -> Any:
 def _scored_with(state: State500, tricks_won: Sequence[int]) -> State500:
     """A copy of ``state`` (a contract standing) scored by the engine as if each seat had taken
     ``tricks_won[seat]`` tricks."""
-    if state.contract is None:
-        raise CardkitError("a what-if needs a hand with a contract standing")
-    new = state.clone()
-    new.tricks_won = list(tricks_won)
-    new._score()  # the engine's own scoring (rules.md 500 §10)
-    return new
+    return state.scored_as_if(tricks_won)  # the engine's own scoring (rules.md 500 §10)
 
 
 def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) -> Any:
