@@ -590,7 +590,7 @@ class Exercise:
         if k == "score":
             return _("The hand: {summary}.").format(summary=st.summary())
         if k == "auction":
-            standing = [x for _s, x in getattr(st, "calls", []) if ex.bid_worth(x) is not None][-1:]
+            standing = [x for _s, x in st.calls if ex.bid_worth(x) is not None][-1:]
             if a == "worth":
                 return _("Work out what {bid} is worth from the rule.").format(bid=ex.action_words(self._bid()))
             if standing:
