@@ -78,7 +78,10 @@ def _card_html(card: Card) -> str:
 
 
 def text_of(value: Any, names: Sequence[str] | None = None) -> str:
-    """The plain text of ``value`` as :func:`say` writes it (cards by name, lists joined)."""
+    """The plain text of ``value`` as :func:`say` writes it: cards by name, lists joined with "and",
+    booleans as yes/no, ``None`` as "none" (in the language in use)."""
+    if value is None:
+        return _("none")
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Trick):

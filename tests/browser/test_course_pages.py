@@ -2,7 +2,9 @@
 Chromium at 1280×720 — the two start pages, the 501♠ course in English and Spanish, Five Hundred.
 
 Each page: no output that reads as a Python value (a tuple, list, dict, a quoted string, ``True``,
-``Cards.parse(…)``, ``Trick(…)``), no error box, every table at its first step (nothing stepped a table
+``Cards.parse(…)``, ``Trick(…)``), no table cell reading ``True``/``False``/``None`` or a bracketed
+list, no programmer wording ("represents it in code", ``python -m cardkit``), no error box, every
+table at its first step (nothing stepped a table
 already on the page), no English word of the table on a Spanish page; a screenshot of the whole page
 is saved in ``build/screenshots/course_*.png``. The start page's table at "projector" size fits the
 1280×720 screen.
@@ -27,6 +29,10 @@ PAGES = (["00_start_here.ipynb", "00_empieza_aqui.ipynb"]
 
 #: An output that reads as a Python value (the shapes a learner must never meet).
 RAW = re.compile(r"^\s*([\(\[\{]|True\b|False\b|None\b|-?\d+\s*$|'[^']*'\s*$|\w+\.parse\(|Trick\(|View\(|<\w+ )")
+#: A table cell that reads as a Python value: True/False/None or a bracketed list.
+RAW_CELL = re.compile(r"^\s*(True|False|None|\[.*\])\s*$", re.S)
+#: Programmer words a lesson page must not show (glossaries "in code", commands, interpreter paths).
+CODE_WORDS = ["represents it in code", "representa en el código", ".venv/bin/python", "python -m cardkit"]
 #: The answers of "check yourself" are left to their own cells (printed for nbval) for now.
 CHECK_YOURSELF = re.compile(r"^\{'1': ")
 #: Words of the table that a Spanish page must show in Spanish.
@@ -75,6 +81,11 @@ def test_course_page_reads_as_sentences_tables_and_pictures(course, screen, name
     assert page_errors(screen) == [], course.log_tail()
     raw = [t for t in outputs(screen) if RAW.match(t) and not CHECK_YOURSELF.match(t)]
     assert raw == [], f"{name}: outputs that read as Python values: {raw}"
+    cells = screen.eval_on_selector_all("td", "els => els.map(e => e.innerText)")
+    raw_cells = [t for t in cells if RAW_CELL.match(t)]
+    assert raw_cells == [], f"{name}: table cells that read as Python values: {raw_cells}"
+    text = screen.inner_text("body")
+    assert [w for w in CODE_WORDS if w in text] == [], f"{name}: programmer wording on a lesson page"
 
     allowed = OPENED_LATER.get(Path(name).name, ())
     for i, table in enumerate(screen.locator(".cardkit-table:not(.cardkit-picture)").all()):
