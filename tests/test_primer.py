@@ -51,3 +51,20 @@ def test_the_start_page_points_a_beginner_to_the_primer_first() -> None:
     assert text.index("(primer.ipynb)") < text.index("(501/01_cards_and_deal.ipynb)")
     assert text.index("(primeros_pasos.ipynb)") < text.index("(500/01_pack_and_deal.ipynb)")
     assert "(glossary.ipynb)" in text and "(glosario.ipynb)" in text
+
+
+@pytest.mark.parametrize("name", PRIMERS)
+def test_tables_one_and_two_ask_before_they_answer(name: str) -> None:
+    """Under tables 1 and 2 the result is an answer to a question asked above the table, not a spoiler;
+    the header of table 1 ("A blind 100 ♦", the contract) is explained in words."""
+    cells = load(NOTEBOOKS / name)["cells"]
+    question, answer = ("**Your question:**", "**The answer**") if name == "primer.ipynb" else \
+        ("**Tu pregunta:**", "**La respuesta**")
+    tables = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and "Table.from_record(" in source(c)]
+    for t in tables[:2]:
+        assert question in source(cells[t - 1]), source(cells[t - 1])
+        assert source(cells[t + 1]).startswith(answer), source(cells[t + 1])
+    header = "**A blind\n100 ♦**" if name == "primer.ipynb" else "**A ciego 100 ♦**"
+    assert header in source(cells[tables[0] - 1])
+    text = " ".join(source(c) for c in cells)
+    assert "as the engine played it" not in text and "tal como lo jugó el motor" not in text
