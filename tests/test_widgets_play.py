@@ -318,3 +318,52 @@ def test_tally_says_one_trick_and_two_tricks_in_both_languages():
     v = r.state.view()
     two = next(s for s, t in enumerate(r.state.tricks_won) if t > 1)
     assert v.tally(two).startswith(f"{r.state.tricks_won[two]} tricks, ")
+
+
+@pytest.mark.parametrize("lang, labels", [
+    ("en", {"random": "plays at random", "sensible": "follows simple rules"}),
+    ("es", {"random": "juega al azar", "sensible": "sigue reglas sencillas"}),
+])
+def test_computer_players_are_named_in_plain_words_and_chosen_by_kind(lang, labels):
+    """The opponents' drop-down shows what each computer player does, in the table's language; its
+    values stay the kind names (the record and the registry use those)."""
+    from cardkit.i18n import language
+
+    with language(lang):
+        t = Table("501", seed=4, humans=[0])
+        dd = one(t, "cardkit-opponents")
+        shown = dict((v, k) for k, v in dd.options)
+        assert list(shown) == ["random", "sensible", "sampler", "solver", "ismcts"]
+        for kind, text in labels.items():
+            assert shown[kind] == text
+        assert not set(shown.values()) & set(shown)  # no code word shown as a label
+        dd.label = labels["random"]
+        assert dd.value == "random"
+        one(t, "cardkit-new-deal").click()
+    assert {type(p).__name__ for p in t.computers.values()} == {"RandomPlayer"}
+
+
+@pytest.mark.parametrize("lang, short, thinking", [("en", "seed", "thinking…"), ("es", "semilla", "pensando…")])
+def test_hint_says_it_is_thinking_at_once_and_the_next_move_clears_it(lang, short, thinking):
+    """Pressing Hint first shows "thinking…" (the coach can take seconds), then the advice; the
+    user's next action clears it, so an auction hint does not stay on screen during card play.
+    The seed box's placeholder is a short word that fits; the rest is its tooltip."""
+    from cardkit.i18n import language
+
+    with language(lang):
+        t = Table("501", seed=3, humans=[0])
+        assert one(t, "cardkit-seed").placeholder == short
+        shown: list[str] = []
+        t.coach.observe(lambda c: shown.append(c["new"]), names="value")
+        one(t, "cardkit-hint").click()
+        assert thinking in shown[0] and "cardkit-thinking" in shown[0]
+        assert thinking not in t.coach.value and t.coach.value.startswith("<div class='cardkit-hint'>")
+        assert t.coach.value == shown[-1]
+        legal = t.state.legal_actions()
+        assert t.act(legal[-1]) is None
+        assert t.coach.value == ""
+        # a review stays until the next move too
+        t.review()
+        assert "cardkit-review" in t.coach.value
+        t.back()
+        assert t.coach.value == ""

@@ -47,7 +47,8 @@ _CSS = """<style>
   border-left: 1px solid #ccc; font-size: 90%;}
 .cardkit-table .cardkit-next-step {font-weight: bold; color: #1b5e20;}
 .cardkit-table .cardkit-coach {max-width: 60em;}
-.cardkit-table .cardkit-main {align-items: flex-start; gap: 12px;}
+.cardkit-table .cardkit-main {align-items: flex-start; gap: 12px; flex-wrap: wrap; max-width: 100%;}
+.cardkit-table .cardkit-main > .cardkit-board {min-width: 0; max-width: 100%;}
 .cardkit-table .cardkit-side {gap: 6px;}
 .cardkit-table .cardkit-play-bar, .cardkit-table .cardkit-nav {flex-wrap: wrap; row-gap: 2px;}
 .cardkit-table.cardkit-size-large {zoom: 1.25;}
@@ -64,6 +65,19 @@ def _card_text(action: Action) -> str:
     """A plain card play as its card (``10♣``); any other action as people read it."""
     card = getattr(action, "card", None)
     return str(card) if card is not None and str(action) == f"play {card}" else _label(action)
+
+
+#: What each kind of computer player does, in plain words, for the opponents' drop-down (the
+#: values stay the kind names of :func:`cardkit.players.player_names`).
+_PLAYER_LABELS = {"random": N_("plays at random"), "sensible": N_("follows simple rules"),
+                  "rules": N_("estimates tricks by rules of thumb"), "sampler": N_("samples deals and solves them"),
+                  "solver": N_("sees every card (solver)"), "ismcts": N_("searches many games (ISMCTS)")}
+
+
+def player_label(kind: str) -> str:
+    """A computer player's kind (``"sensible"``) as a learner reads it, in the current language
+    (``"follows simple rules"``); an unlisted kind is shown by its name."""
+    return _(_PLAYER_LABELS[kind]) if kind in _PLAYER_LABELS else kind
 
 
 #: What the solver's values count (:attr:`cardkit.solver.Solution.unit`), for the review's note.
@@ -148,6 +162,8 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         self._message = ""
         self._options: dict[str, Any] = {}
         self._replay: Replay | None = None  # None while the controls are being built
+        #: The cursor a hint or review was asked at; the next move clears it from the screen.
+        self._coached_at: tuple[int, int] | None = None
         self._build_controls(stay_blind)
         self._build_play_controls(bool(self.humans) and live if play is None else play)
         if seat == "auto":
@@ -208,7 +224,8 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         options: list[tuple[str, int | None]] = [(_("all hands"), None)]
         options += [(n, s) for s, n in enumerate(names)]
         self.seat_picker = W.Dropdown(options=options, index=0, description=_("view"),
-                                      layout=W.Layout(width="170px"))
+                                      layout=W.Layout(width="auto", min_width="210px"),
+                                      style={"description_width": "initial"})
         self.seat_picker.add_class("cardkit-seat")
         # a Dropdown set to the value None deselects; keep "all hands" (whose value is None) shown
         def keep_all_hands(change: Mapping[str, Any]) -> None:
@@ -260,7 +277,8 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         game = self.game
         self.deal_button = _button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
                                    tooltip=_("deal a new hand: random, or the seed typed beside"))
-        self.seed_box = W.Text(value="", placeholder=_("seed (blank: random)"), layout=W.Layout(width="130px"))
+        self.seed_box = W.Text(value="", placeholder=_("seed"), tooltip=_("seed (blank: random)"),
+                               layout=W.Layout(width="110px"))
         self.seed_box.add_class("cardkit-seed")
         self.you_picker = W.Dropdown(options=[(n, s) for s, n in enumerate(game.names)],
                                      value=min(self.humans) if self.humans else 0, description=_("you play"),
@@ -273,8 +291,8 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
             value=game.players, layout=W.Layout(width="110px"))
         self.players_picker.add_class("cardkit-players")
         kinds = player_names(game)
-        self.opponents = W.Dropdown(options=kinds, value=game.default_player if game.default_player in kinds else kinds[0],
-                                    description=_("computers"), layout=W.Layout(width="190px"),
+        self.opponents = W.Dropdown(options=[(player_label(k), k) for k in kinds], value=game.default_player if game.default_player in kinds else kinds[0],
+                                    description=_("computers"), layout=W.Layout(width="auto"),
                                     style={"description_width": "initial"})
         self.opponents.add_class("cardkit-opponents")
         #: One control per rule option the game declares (:attr:`Game.option_choices`): a drop-down,
@@ -444,11 +462,15 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         if seat is None or seat not in self.humans:
             text = _("No hint now: it is not your turn.")
         else:
+            # shown at once: the coach may take seconds on a busy machine
+            thinking = escape(_("thinking…"))
+            self.coach.value = f"<div class='cardkit-hint cardkit-thinking'>💡 {thinking}</div>"
             coach = find_player(self.game, self.game.default_player, seed=0)
             action = coach.choose(st.clone())
             text = _("The coach would {action}: {why}.").format(action=_label(action),
                                                                why=coach.explain(st, action).rstrip("."))
         self.coach.value = f"<div class='cardkit-hint'>💡 {escape(text)}</div>"
+        self._coached_at = self.replay.cursor
         return text
 
     def review(self) -> list[str]:
@@ -490,6 +512,7 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
                               played).format(n=played)]
         note = f"<br><small>{escape(_(_UNITS[solver_unit]))}</small>" if solver_unit in _UNITS else ""
         self.coach.value = "<div class='cardkit-review'>🔍 " + "<br>".join(escape(x) for x in lines) + note + "</div>"
+        self._coached_at = self.replay.cursor
         return lines
 
     def _blind_changed(self, _change: Any) -> None:
@@ -624,6 +647,9 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         if self._replay is None:  # still being built
             return
         st = self._replay.state
+        if self._coached_at is not None and self._coached_at != self._replay.cursor:
+            self.coach.value = ""  # a hint or review is about the position it was asked at
+            self._coached_at = None
         view = st.view(self.seat_picker.value)
         names = self.game.names
         to_act = st.current_player()
@@ -711,7 +737,7 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
             lines.append(f"<table><caption style='text-align:left'>{escape(caption)}</caption>"
                          f"<tr>{cells}</tr></table>")
         # hands on the left, the auction, the exchange and the trick beside them (the width of a screen)
-        return (f"<div style='display:flex;gap:18px;align-items:flex-start'><table class='cardkit-board'>{''.join(rows)}"
+        return (f"<div style='display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start'><table class='cardkit-board'>{''.join(rows)}"
                 "</table><div class='cardkit-center'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div></div>")
 
     def _scores_html(self, st: State) -> str:
