@@ -17,7 +17,7 @@ install: $(STAMP)
 lab: install
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
 
-test: install test-engine test-notebooks test-browser
+test: install typecheck test-engine test-notebooks test-browser
 
 # mypy --strict over cardkit/ (settings in pyproject.toml); it must report no error.
 typecheck: install
