@@ -667,7 +667,8 @@ class Exercise:
                     lines.append(_("{name} may also play {cards}.").format(
                         name=name, cards=ex.cards_text(_sorted_cards(st, missed))))
                 lines.append(_("The legal cards: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right))))
-                return False, [*lines, reason]
+                said = reason[:1].lower() + reason[1:-1]  # already in a forbidden card's message?
+                return False, [*lines] if any(said in line for line in lines) else [*lines, reason]
             card = value
             if card not in {getattr(x, "card", None) for x in st.legal_actions()}:
                 return False, [_why(st, card), _("Cards that win: {cards}.").format(

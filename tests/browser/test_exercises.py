@@ -38,7 +38,8 @@ def _words(lang: str) -> dict[str, str]:
 
     with i18n.language(lang):
         return {"check": i18n._("Check"), "retry": i18n._("Try again"), "rule": i18n._("rule {n} of {game}").split(" {n}")[0],
-                "right": i18n._("{title}: {right} of {n} right")}
+                "right": i18n._("{title}: {right} of {n} right"), "hint": i18n._("Hint"),
+                "show": i18n._("Show answer"), "answer": i18n._("The answer: {answer}").split(":")[0]}
 
 
 def _feedback(box: Any, css: str) -> str:
@@ -171,8 +172,16 @@ def test_each_kind_right_and_wrong_in_classroom_mode(serve, page, lang: str) -> 
             assert w["rule"] in text and "[rules.md" not in text, text
             assert any(r in _teacher(box) for r in e.rules)  # the statement ids are in the tooltip
             if kind == "play":
+                # the hint comes under the wrong answer's feedback, which stays; Show answer gives
+                # the engine's answer and its rule, never a verdict
+                _click(box, "cardkit-ex-hint", w["hint"])
+                hint = box.locator(".cardkit-ex-hint-text")
+                wait_until(page, lambda: w["rule"] in hint.inner_text(), 30_000)
+                assert w["rule"] in _feedback(box, "cardkit-ex-wrong")
                 box.scroll_into_view_if_needed()
                 screenshot(page, f"exercise_widget_{lang}")
+                _click(box, "cardkit-ex-show", w["show"])
+                wait_until(page, lambda: w["answer"] in box.locator(".cardkit-ex-feedback").inner_text(), 30_000)
             _click(box, "cardkit-ex-retry", w["retry"])
             _pick(box, e, e.answer())
             _click(box, "cardkit-ex-check", w["check"])
