@@ -87,6 +87,13 @@ def test_course_page_reads_as_sentences_tables_and_pictures(course, screen, name
     text = screen.inner_text("body")
     assert [w for w in CODE_WORDS if w in text] == [], f"{name}: programmer wording on a lesson page"
 
+    # every table fits the 1280 px screen: the score panel wraps below rather than run past the edge
+    too_wide = screen.eval_on_selector_all(
+        ".cardkit-table", "els => els.map(e => Math.max(...[e, ...e.querySelectorAll('*')]"
+        ".map(c => Math.round(c.getBoundingClientRect().right))))"
+        ".filter(r => r > document.documentElement.clientWidth)")
+    assert too_wide == [], f"{name}: tables wider than the screen (right edges in px): {too_wide}"
+
     allowed = OPENED_LATER.get(Path(name).name, ())
     for i, table in enumerate(screen.locator(".cardkit-table:not(.cardkit-picture)").all()):
         status = table.locator(".cardkit-status").first.inner_text()
