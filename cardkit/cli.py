@@ -111,12 +111,22 @@ def _seconds(text: str) -> float:
     return t
 
 
+def _progress_delay() -> float:
+    """Seconds of work before a progress bar shows: ``CARDKIT_PROGRESS_DELAY`` (default 1; 0 shows
+    it at once), so a short run prints nothing more."""
+    try:
+        return max(0.0, float(os.environ.get("CARDKIT_PROGRESS_DELAY", "1")))
+    except ValueError:
+        return 1.0
+
+
 def _bar(total: int, desc: str, unit: str) -> Any:
     """A tqdm progress bar on standard error (what the user reads, never the output a script reads),
-    shown once the work has taken a second (a short run prints nothing more)."""
+    shown once the work has taken ``_progress_delay()`` seconds (a short run prints nothing more)."""
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True, delay=1.0)
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True,
+                delay=_progress_delay())
 
 
 def _time_up(limit: float) -> Callable[[], bool]:
@@ -266,7 +276,7 @@ def _solve_within_budget(state: Any, args: argparse.Namespace) -> Any:
     if not args.json:
         from tqdm import tqdm
 
-        bar = tqdm(desc="solving", unit=" nodes", unit_scale=True, delay=1.0, file=sys.stderr, leave=False)
+        bar = tqdm(desc="solving", unit=" nodes", unit_scale=True, delay=_progress_delay(), file=sys.stderr, leave=False)
 
         def progress(nodes: int) -> None:
             bar.update(nodes - bar.n)

@@ -294,10 +294,12 @@ def test_html_of_views_and_states_escapes_hostile_names():
 # ---------------------------------------------------------------- 6. the command line
 
 
-def _cli(*args: str, timeout: float = 60) -> "subprocess.CompletedProcess[str]":
+def _cli(*args: str, timeout: float = 60, env: dict[str, str] | None = None) -> "subprocess.CompletedProcess[str]":
+    import os
     import subprocess
 
-    return subprocess.run([sys.executable, "-m", "cardkit", *args], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "cardkit", *args], capture_output=True, text=True, timeout=timeout,
+                          env=None if env is None else {**os.environ, **env})
 
 
 @pytest.mark.parametrize("args, words", [
@@ -401,9 +403,11 @@ def test_play_stops_at_its_time_limit_after_one_hand_and_says_so():
 
 
 def test_play_shows_its_progress_in_hands_on_standard_error_once_it_takes_a_second():
-    """Random players never finish a 501 match: 1000 hands take about two seconds, so the bar
-    shows (a run shorter than a second prints nothing on stderr: tests/test_cli.py)."""
-    r = _cli("play", "501", "--seed", "3", "--quiet", "--player", "random", "--max-hands", "1000")
+    """Random players never finish a 501 match, so 1000 hands are played; with the bar's delay set
+    to 0 it shows however fast the machine is (by default a run shorter than a second prints
+    nothing on stderr: tests/test_cli.py)."""
+    r = _cli("play", "501", "--seed", "3", "--quiet", "--player", "random", "--max-hands", "1000",
+             env={"CARDKIT_PROGRESS_DELAY": "0"})
     assert r.returncode == 0, r.stderr
     assert "/1000 [" in r.stderr and "hands" in r.stderr and "/1000 [" not in r.stdout
     assert "no winner after 1000 hands" in r.stdout
