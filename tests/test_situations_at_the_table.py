@@ -199,8 +199,7 @@ def test_the_notebooks_step_through_each_from_the_start(lesson: str) -> None:
     at="end"), with prose before
     it, and a cell tagged 'check' whose saved output nbval compares."""
     path = NOTEBOOKS / lesson
-    if not path.is_file():
-        pytest.skip(f"{lesson} not written yet")
+    assert path.is_file(), f"{lesson} is missing"
     cells = load_notebook(path)["cells"]
     for stem in NOTEBOOK_RECORDS[lesson]:
         i = next((i for i, c in enumerate(cells) if c["cell_type"] == "code" and f"{stem}.json" in source(c)
