@@ -114,8 +114,8 @@ def http(method: str, url: str, body: Any = None, *, raw: bytes | None = None,
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♣♦♥]|(?<![\w-])Jo(?![a-z])")
 
 
-#: A Five Hundred bid reads like a card ("bid 6♠", "bid 10♥"): its contract is no card.
-BID_RE = re.compile(r"\bbid \S+")
+#: A Five Hundred bid reads like a card ("bid 6♠", "bid 10♥"; in Spanish "puja 6♠"): its contract is no card.
+BID_RE = re.compile(r"\b(?:bid|puja) \S+")
 
 
 def cards_in(data: Any) -> set[str]:
@@ -164,8 +164,8 @@ class SeenCards:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.seen: set[str] = set()
-        #: The log lines already checked (for callers that check only new lines).
-        self.log: list[str] = []
+        #: The log lines already checked in each language (for callers that check only new lines).
+        self.logs: dict[str, list[str]] = {}
 
     def update(self, state: State) -> set[str]:
         """Add what ``view(seat)`` shows now; the cards seen so far in this hand."""
@@ -180,4 +180,4 @@ class SeenCards:
     def reset(self) -> None:
         """A new hand: nothing seen yet."""
         self.seen = set()
-        self.log = []
+        self.logs = {}

@@ -6,7 +6,8 @@ against the engine's own ``view(seat)``: each card a message names must have bee
 seat by ``view(seat)`` in this hand (its own hand unless blind, the talon once exposed, the cards
 played, its own gives and burials). The messages are built by the server's own :class:`Room`, the
 object that answers ``GET /api/tables/ID`` and the WebSocket pushes; ``test_server.py`` checks the
-same over a real server's WebSockets.
+same over a real server's WebSockets. The Spanish messages (``?lang=es``: log lines, summary and the
+``labels`` of the legal actions in Spanish) of the first 100 hands of each table are checked the same way.
 """
 
 from __future__ import annotations
@@ -23,38 +24,43 @@ from server_tools import SeenCards, cards_in
 
 TABLES = [("501", 3), ("501", 4), ("500", 3), ("500", 4), ("500", 5), ("500", 6)]
 HANDS = 300
+#: The Spanish messages (``?lang=es``) of the first hands are checked too.
+HANDS_ES = 100
 
 
-def check_messages(room: Room, trackers: list[SeenCards]) -> int:
-    """Check every seat's message at the table's current step; how many messages were checked.
+def check_messages(room: Room, trackers: list[SeenCards], lang: str = "en") -> int:
+    """Check every seat's message in ``lang`` at the table's current step; how many messages were
+    checked.
 
     A log line, once checked, is not checked again (the cards a seat has seen only grow in a hand):
-    each tracker keeps the lines it has checked, and the message's log must start with them.
+    each tracker keeps the lines it has checked in each language, and the message's log must start
+    with them. A Spanish message's ``labels`` are its ``legal`` actions in Spanish.
     """
     for seat, tracker in enumerate(trackers):
         seen = tracker.update(room.state)
-        view = json.loads(room.message(seat))["view"]
+        view = json.loads(room.message(seat, lang))["view"]
         view.pop("table")  # the table's id is random text
-        legal = view.pop("legal")
+        actions = view.pop("legal")
+        legal = [*actions, *view.pop("labels", [])]
         log = view.pop("log")
-        done = tracker.log
+        done = tracker.logs.get(lang, [])
         assert log[:len(done)] == done, "a log line changed"
         view["log"] = log[len(done):]
-        tracker.log = log
+        tracker.logs[lang] = log
         leaked = cards_in(view) - seen
         assert not leaked, (f"seat {seat} was sent {sorted(leaked)} at step {room.step} "
-                            f"({room.state.phase}): {room.message(seat)}")
+                            f"({room.state.phase}, {lang}): {room.message(seat, lang)}")
         hidden = cards_in(legal) - seen
         if hidden:
             # Only a Five Hundred call names cards the caller has not seen, and it names every
             # unseen card but those barred by the rule (the joker, the bowers), so it tells nothing.
             assert seat == view["to_act"]
             named = [a for a in legal if cards_in(a) & hidden]
-            assert all(a.split()[0] == "call" for a in named), named
+            assert all(a.split()[0] in ("call", "llama") for a in named), named
             unseen = {str(c) for c in room.game.new_pack()} - seen
             assert all(c == "Jo" or c[0] == "J" for c in unseen - hidden), sorted(unseen - hidden)
         if seat != view["to_act"]:
-            assert legal in ([], [NEXT_HAND])
+            assert actions in ([], [NEXT_HAND])
     return len(trackers)
 
 
@@ -76,6 +82,8 @@ def test_no_message_shows_a_hidden_card(game: str, players: int) -> None:
         trackers = [SeenCards(s) for s in range(players)]
         while hands < HANDS:
             messages += check_messages(room, trackers)
+            if hands < HANDS_ES:
+                messages += check_messages(room, trackers, "es")
             if room.state.is_terminal():
                 hands += 1
                 if not room.can_deal():
@@ -100,3 +108,16 @@ def test_the_checker_catches_a_leak() -> None:
                                              ensure_ascii=False))
     with pytest.raises(AssertionError, match="seat 0 was sent"):
         check_messages(room, trackers)
+
+
+def test_the_checker_catches_a_leak_in_spanish() -> None:
+    """The Spanish check fails on a Spanish message that shows another seat's card."""
+    store = Store(":memory:")
+    room = Room.create(store, "501", 3, seed=1)
+    trackers = [SeenCards(s) for s in range(3)]
+    check_messages(room, trackers, "es")
+    other = room.state.view(None).hands[2]
+    room._cache[1, "es"] = (room.step, json.dumps({"view": {**room.view(1, "es"), "log": [f"C tiene {other[0]}"]}},
+                                             ensure_ascii=False))
+    with pytest.raises(AssertionError, match="seat 1 was sent"):
+        check_messages(room, trackers, "es")
