@@ -40,6 +40,16 @@ class Action:
     #: The card this action moves or names, or ``None``.
     card: Card | None = None
 
+    def worth(self) -> int | None:
+        """What this action bids, in points (a 501♠ bid's points, rules.md 501 §5; a Five
+        Hundred bid's contract value, 500 §10), or ``None`` for an action that is not a bid."""
+        return None
+
+    def worth_text(self) -> str | None:
+        """How a bid's :meth:`worth` follows from the rule, as a sentence in the current language,
+        or ``None`` for an action that is not a bid."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
 
@@ -66,11 +76,14 @@ class View:
     ``hands[s]`` is a :class:`Cards` when seat ``s``'s cards are visible to the viewer, else the
     number of cards it holds. ``talon`` likewise (501's talon, 500's kitty). Each game's view adds
     its own typed fields (:class:`cardkit.game501.View501`, :class:`cardkit.game500.View500`: the
-    contract, marriages, blind seats, …); :attr:`extra` gives those fields as a plain dict.
+    contract, marriages, blind seats, …); :meth:`game_fields` gives those fields in declaration
+    order, and :attr:`extra` the same as a plain dict for reading in a notebook.
 
     What the shared layers draw they ask of the view, never of a field by its name:
     :meth:`badges` (what a seat's row says: dealer, bidder or contractor, blind, sitting out),
-    :meth:`tally` (tricks, and in 501♠ card points) and :meth:`notes` (gives, marriages).
+    :meth:`tally` (tricks, and in 501♠ card points), :meth:`notes` (gives, marriages) and
+    :meth:`score_rows` (what a finished hand counted); what they pass on whole (the table
+    server's messages, OpenSpiel's observation text) they take from :meth:`game_fields`.
     """
 
     seat: int | None
@@ -84,11 +97,17 @@ class View:
     calls: list[tuple[int, str]]
     scores: list[int]
 
+    def game_fields(self) -> list[tuple[str, Any]]:
+        """The fields the game's view class declares besides this base's, as ``(name, value)``
+        pairs in declaration order (every name once): what a layer that passes the view on whole
+        sends or writes out without reading any of them by name."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in _VIEW_FIELDS]
+
     @property
     def extra(self) -> dict[str, Any]:
-        """The game's own fields (those a subclass adds) as ``{name: value}``, in field order."""
-        own = [f.name for f in fields(self) if f.name not in _VIEW_FIELDS]
-        return {name: getattr(self, name) for name in own}
+        """The game's own fields (:meth:`game_fields`) as ``{name: value}``, in field order, for
+        reading in a notebook; the kit's own layers read the typed fields or the methods."""
+        return dict(self.game_fields())
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` takes part in the hand (501's dealer of four sits out; so does Five
@@ -110,6 +129,19 @@ class View:
         """Sentences of the hand's story beside the tricks (a give, a marriage), seats called by
         ``names``, in the current language; what the viewer may not see stays hidden."""
         return []
+
+    def score_rows(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        """What a hand counted for each seat, as ``(label, text)`` rows in the current language,
+        seats called by ``names`` (e.g. ``("tricks", "A 5, B 3, C 2")``); a count nobody has
+        scored in yet is left out. None by default."""
+        return []
+
+    @staticmethod
+    def _seat_row(label: str, names: Sequence[str], values: Sequence[int]) -> list[tuple[str, str]]:
+        """``[(label, "A 5, B 3, C 0")]``, one number per seat, or ``[]`` when every number is 0."""
+        if not any(values):
+            return []
+        return [(label, ", ".join(f"{names[s]} {v}" for s, v in enumerate(values)))]
 
     def __repr__(self) -> str:
         base = ", ".join(f"{name}={getattr(self, name)!r}" for name in _VIEW_FIELDS)

@@ -117,6 +117,15 @@ class Bid(Action):
     def __str__(self) -> str:
         return f"bid {self.points}"
 
+    def worth(self) -> int:
+        """The bid's points: what the bidder subtracts when made (rules.md 501 §5, §10)."""
+        return self.points
+
+    def worth_text(self) -> str:
+        """What made and failed do to the bidder's score (rules.md 501 §10)."""
+        return _("a bid of {n} is worth {n} points: made, the bidder subtracts {n}; failed, adds {n} "
+                 "(twice that when blind)").format(n=self.points)
+
 
 @dataclass(frozen=True, repr=False)
 class Abandon(Action):
@@ -378,6 +387,15 @@ class View501(View):
         t, p = self.tricks_won[seat], self.points[seat]
         return _("{tricks}, {points}").format(tricks=ngettext("{n} trick", "{n} tricks", t).format(n=t),
                                               points=ngettext("{n} point", "{n} points", p).format(n=p))
+
+    def score_rows(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        """Tricks and card points taken per seat (rules.md 501 §3), then the declared marriages
+        ``name suit value`` (§9), each row only once something is counted."""
+        rows = self._seat_row(_("tricks"), names, self.tricks_won) + self._seat_row(_("card points"), names,
+                                                                                       self.points)
+        if self.marriages:
+            rows.append((_("marriages"), ", ".join(f"{names[s]} {suit} {v}" for s, suit, v in self.marriages)))
+        return rows
 
     def notes(self, names: Sequence[str]) -> list[str]:
         """The talon the bidder turned up and took (§7), the gives (face down for whom the rules

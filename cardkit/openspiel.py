@@ -413,8 +413,8 @@ def _view_text(state: State, seat: int | None) -> str:
     if v.current_trick is not None:
         lines.append("trick now: " + " ".join(f"{names[s]} {c}" for s, c in v.current_trick.plays))
     lines.append("scores: " + " ".join(str(x) for x in v.scores))
-    for k in sorted(v.extra):
-        lines.append(f"{k}: {_fmt(v.extra[k])}")
+    for k, value in sorted(v.game_fields(), key=lambda kv: kv[0]):
+        lines.append(f"{k}: {_fmt(value)}")
     return "\n".join(lines)
 
 

@@ -83,6 +83,27 @@ def test_view_fields_are_typed_and_extra_keeps_their_names():
     assert repr(v5).startswith("View(seat=None, phase='over'") and ", extra={'contract': '8♥'" in repr(v5)
 
 
+def test_view_score_rows_and_game_fields_are_declared_by_each_game():
+    """What the shared layers read of a view and an action they get from declared methods: the
+    worked blind contract took 4, 2 and 2 tricks, 68, 32 and 20 card points and the ♠ marriage
+    (rules.md 501 §12); 8♥ made took 9 tricks for A and C's side (500 §10)."""
+    st = load(EXAMPLES / "501_worked_blind_contract.json").hands[0]
+    v = st.view(1)
+    assert v.score_rows(["A", "B", "C"]) == [("tricks", "A 4, B 2, C 2"), ("card points", "A 68, B 32, C 20"),
+                                             ("marriages", "A ♠ 20")]
+    assert [k for k, _v in v.game_fields()] == list(v.extra) and dict(v.game_fields())["points"] == [68, 32, 20]
+    v5 = load(EXAMPLES / "500_made_8_hearts.json").hands[0].view(None)
+    assert v5.score_rows(["A", "B", "C", "D"]) == [("tricks", "A 9, B 1, C 0, D 0")]
+    fresh = Game501(3).new_hand(0, [501] * 3, Game501().new_pack()).view(None)
+    assert fresh.score_rows(["A", "B", "C"]) == []  # nothing counted yet: no row
+    bid8h = Game500(4).parse_action("bid 8H")
+    assert bid8h.worth() == 300 and bid8h.worth_text().endswith("+ 20 × 3 (the strain's step: ♠ 0, ♣ 1, ♦ 2, ♥ 3, "
+                                                                 "no trumps 4) = 300")
+    assert Game500(4).parse_action("bid misère").worth() == 250
+    assert Game501(3).parse_action("bid 80").worth() == 80
+    assert Game501(3).parse_action("pass").worth() is None and Game501(3).parse_action("pass").worth_text() is None
+
+
 @pytest.mark.parametrize("name,players,seed", [("501", 3, 1), ("501", 4, 2), ("500", 4, 3), ("500", 5, 4),
                                                ("500", 3, 5), ("500", 6, 6)])
 def test_resample_keeps_what_the_seat_knows(name, players, seed):

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
+from ..actions import Play
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError, InvalidActionError, InvalidCardError
 from ..game import TALON, Action, Game, State, find_game
@@ -281,7 +282,7 @@ class Exercise:
         if k == "play":
             if st.phase != "play":
                 raise self._problem("position", f"a play question needs the play phase; the hand is in {st.phase!r}")
-            cards: frozenset[Card] = frozenset(getattr(act, "card") for act in st.legal_actions())
+            cards: frozenset[Card] = frozenset(act.card for act in st.legal_actions() if act.card is not None)
             if a == "legal":
                 return cards
             wins = frozenset(c for c in cards if self._wins(st, c))
@@ -605,7 +606,7 @@ class Exercise:
         rules.md item of the statements practised (rules.md 501 §8, 500 §7)."""
         seat = st.actor()
         name = self.game.names[seat]
-        legal = {getattr(x, "card", None) for x in st.legal_actions()}
+        legal = {x.card for x in st.legal_actions()}
         barred = [c for c in _sorted_cards(st, st.hands[seat]) if c not in legal]
         barred.sort(key=lambda c: c.is_joker)  # a suit card says the rule; the joker's is its own
         if barred:
@@ -670,7 +671,7 @@ class Exercise:
                 said = reason[:1].lower() + reason[1:-1]  # already in a forbidden card's message?
                 return False, [*lines] if any(said in line for line in lines) else [*lines, reason]
             card = value
-            if card not in {getattr(x, "card", None) for x in st.legal_actions()}:
+            if card not in {x.card for x in st.legal_actions()}:
                 return False, [_why(st, card), _("Cards that win: {cards}.").format(
                     cards=ex.cards_text(_sorted_cards(st, right)))]
             after = st.clone()
@@ -821,7 +822,7 @@ def _line_text(state: State, line: Sequence[Any]) -> list[str]:
     for step in line:
         before = len(st.tricks)
         st.apply_action(step.action)
-        card = getattr(step.action, "card", step.action)
+        card = step.action.card if step.action.card is not None else step.action
         cur.append(f"{names[step.seat]} {card}")
         if len(st.tricks) > before:
             won = st.tricks[-1].winner
@@ -842,7 +843,7 @@ def _why(state: State, card: Card) -> str:
 def _play_of(state: State, card: Card) -> Action:
     """The legal play action of ``card`` (a led joker naming its first allowed suit), or a plain play."""
     for a in state.legal_actions():
-        if getattr(a, "card", None) == card and not getattr(a, "marriage", False):
+        if isinstance(a, Play) and a.card == card and not a.marriage:
             return a
     return state.game.parse_action(f"play {card.code}")
 
@@ -961,7 +962,7 @@ class PlayOut:
                 return Feedback(True, _("Contract made: {summary}.").format(summary=summary), ex_.rules)
             lines = [_("Contract failed: {summary}.").format(summary=summary)]
             if self.mistake is not None:
-                card = getattr(self.mistake, "card", None)
+                card = self.mistake.card
                 lines.append(_("After {action} the contract could no longer be made against best defence.").format(
                     action=str(card) if card is not None else ex.action_words(self.mistake)))
             lines.append(_("Best play:"))

@@ -16,6 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..cards import Card, Cards, Suit
+from ..errors import CardkitError
 from ..game import TALON, Action, Game, State
 from ..i18n import _, action_text, get_language
 from ..tricks import Trick
@@ -128,28 +129,23 @@ def trumps_in_pack(game: Game, trump: Suit) -> list[Card]:
 
 
 def bid_worth(action: Action) -> int | None:
-    """What a bid is worth: a Five Hundred contract's value (rules.md 500 §10), a 501♠ bid's points
-    (rules.md 501 §5); ``None`` for a call that is not a bid."""
-    contract = getattr(action, "contract", None)
-    if contract is not None and hasattr(contract, "value"):
-        return int(contract.value)
-    points = getattr(action, "points", None)
-    return int(points) if isinstance(points, int) else None
+    """What a bid is worth, as the action declares it (:meth:`~cardkit.game.Action.worth`: a Five
+    Hundred contract's value, rules.md 500 §10; a 501♠ bid's points, rules.md 501 §5); ``None``
+    for a call that is not a bid."""
+    return action.worth()
 
 
 def worth_text(action: Action) -> str:
-    """The arithmetic of a bid's worth: ``"8♥ is worth 40 + 100 × 2 + 20 × 3 = 300"``."""
-    contract = getattr(action, "contract", None)
-    if contract is not None and hasattr(contract, "value"):
-        if getattr(contract, "is_misere", False):
-            return _("{bid} is worth {value}, a flat price").format(bid=action_words(str(contract)),
-                                                                    value=contract.value)
-        return _("{bid} is worth 40 + 100 × {extra} (tricks above six) + 20 × {step} (the strain's step: "
-                 "♠ 0, ♣ 1, ♦ 2, ♥ 3, no trumps 4) = {value}").format(
-            bid=action_words(str(contract)), extra=contract.tricks - 6, step=contract.step, value=contract.value)
-    points = getattr(action, "points", None)
-    return _("a bid of {n} is worth {n} points: made, the bidder subtracts {n}; failed, adds {n} "
-             "(twice that when blind)").format(n=points)
+    """The arithmetic of a bid's worth (:meth:`~cardkit.game.Action.worth_text`), e.g.
+    ``"8♥ is worth 40 + 100 × 2 + 20 × 3 = 300"``.
+
+    Raises:
+        CardkitError: ``action`` is not a bid.
+    """
+    text = action.worth_text()
+    if text is None:
+        raise CardkitError(f"{action} is not a bid, so it is worth nothing")
+    return text
 
 
 # ---------------------------------------------------------------- score arithmetic
@@ -217,11 +213,13 @@ def score_lines_500(state: State500) -> list[str]:
     game = state.game
     names = game.names
     r = state.returns()
+    from ..game500.actions import Bid
+
     c = state.contract
     if c is None:
         return [_("everyone passed: the hand is thrown in and nobody scores")]
     lines = []
-    worth = worth_text(_BidLike(c))  # type: ignore[arg-type]
+    worth = worth_text(Bid(c))
     lines.append(worth)
     contracting = state.contracting_units()
     for u, seats in enumerate(game.units):
@@ -253,13 +251,6 @@ def score_lines_500(state: State500) -> list[str]:
             k = sum(state.tricks_won[s] for s in seats)
             lines.append(_("{who}: 10 × {k} tricks = {change}").format(who=who, k=k, change=change))
     return lines
-
-
-class _BidLike:
-    """A contract seen as a bid, for :func:`worth_text`."""
-
-    def __init__(self, contract: Any) -> None:
-        self.contract = contract
 
 
 def score_lines(state: State) -> list[str]:

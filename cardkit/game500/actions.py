@@ -9,6 +9,7 @@ from ..actions import Pass, Play, need_card, parse_common
 from ..cards import JOKER, SUITS, Card, Suit
 from ..errors import InvalidActionError
 from ..game import Action, ensure_action
+from ..i18n import _, action_text, get_language
 from .contracts import CONTRACTS, MISERE_CONTRACT, OPEN_MISERE_CONTRACT, Contract
 
 
@@ -24,6 +25,21 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return f"bid {self.contract}"
+
+    def worth(self) -> int:
+        """The contract's value (rules.md 500 §10)."""
+        return self.contract.value
+
+    def worth_text(self) -> str:
+        """The arithmetic of the contract's value: ``"8♥ is worth 40 + 100 × 2 + 20 × 3 = 300"``, or
+        the flat price of a misère (rules.md 500 §10)."""
+        c = self.contract
+        bid = str(c) if get_language() == "en" else action_text(str(c))
+        if c.is_misere:
+            return _("{bid} is worth {value}, a flat price").format(bid=bid, value=c.value)
+        return _("{bid} is worth 40 + 100 × {extra} (tricks above six) + 20 × {step} (the strain's step: "
+                 "♠ 0, ♣ 1, ♦ 2, ♥ 3, no trumps 4) = {value}").format(
+            bid=bid, extra=c.tricks - 6, step=c.step, value=c.value)
 
 
 @dataclass(frozen=True, repr=False)

@@ -86,6 +86,11 @@ class View500(View):
             return None
         return _("{t} tricks").format(t=self.tricks_won[seat])
 
+    def score_rows(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        """The tricks each seat took (Five Hundred counts tricks, rules.md 500 §10), once one is
+        taken."""
+        return self._seat_row(_("tricks"), names, self.tricks_won)
+
 
 class State500(State):
     """One hand of Five Hundred. Build with :meth:`Game500.new_hand`.

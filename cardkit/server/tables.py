@@ -338,7 +338,7 @@ class Room:
             "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
             "summary": st.summary(), "legal": legal,
             "log": self._log_lines(viewer, lang),
-            "extra": v.extra, "computer": list(self.computer), "over": self.is_over(),
+            "extra": dict(v.game_fields()), "computer": list(self.computer), "over": self.is_over(),
             "outcome": self.replay.outcome.result(self.game.names) if self.replay.outcome else None,
         }
         if viewer is None:

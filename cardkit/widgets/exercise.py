@@ -103,16 +103,7 @@ def _position_html(exercise: Exercise) -> str:
                         for s, c in trick.plays)
         rows.append(_row(_("trick"), f"<table><tr>{cells}</tr></table>"))
     elif exercise.kind == "score":
-        extra = view.extra
-        for key, label in (("tricks_won", _("tricks")), ("points", _("card points"))):
-            values = extra.get(key)
-            if isinstance(values, list) and any(values):
-                text = ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
-                rows.append(f"<tr><td>{escape(label)}</td><td>{escape(text)}</td></tr>")
-        marriages = extra.get("marriages")
-        if marriages:
-            text = ", ".join(f"{names[s]} {suit} {v}" for s, suit, v in marriages)
-            rows.append(_row(_("marriages"), escape(text)))
+        rows.extend(_row(label, escape(text)) for label, text in view.score_rows(names))
     elif exercise.kind in ("play", "play-it-out"):
         current = view.current_trick
         if current is not None and current.plays:
@@ -344,7 +335,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             if trick is not None and trick.plays:
                 text = ", ".join(f"{names[s]} {c}" for s, c in trick.plays)
                 rows.append(_row(_("trick"), escape(text)))
-            played = ", ".join(f"{names[s]} {getattr(a, 'card', a)}" for s, a in po.played)
+            played = ", ".join(f"{names[s]} {a if a.card is None else a.card}" for s, a in po.played)
             if played:
                 rows.append(_row(_("played"), escape(played)))
             rows.append(_row(_("contract"), escape(st.summary())))

@@ -63,7 +63,7 @@ _CSS = """<style>
 
 def _card_text(action: Action) -> str:
     """A plain card play as its card (``10♣``); any other action as people read it."""
-    card = getattr(action, "card", None)
+    card = action.card
     return str(card) if card is not None and str(action) == f"play {card}" else _label(action)
 
 
