@@ -505,7 +505,8 @@ class State501(State):
             return head + list(_BIDS[low - MIN_BID:])
         if ph == "talon":
             acts: list[Action] = [ABANDON]
-            start = self.high_bid - MIN_BID  # type: ignore[operator]
+            assert self.high_bid is not None, "the talon phase follows a bid"
+            start = self.high_bid - MIN_BID
             for t in _TRUMPS:
                 acts.extend(_DECLARES[t][start:])
             return acts
@@ -589,7 +590,8 @@ class State501(State):
         if isinstance(a, Abandon):
             return None
         if isinstance(a, Declare):
-            if a.contract < self.high_bid:  # type: ignore[operator]
+            assert self.high_bid is not None, "the talon phase follows a bid"
+            if a.contract < self.high_bid:
                 return self._illegal(_("the final contract may not be lower than the last bid, {n}").format(
                     n=self.high_bid), 7, a)
             if a.contract > MAX_BID:
@@ -640,13 +642,15 @@ class State501(State):
         self._steps += 1
         ph = self._phase
         if ph == "play":
-            self._do_play(seat, a)  # type: ignore[arg-type]
+            assert isinstance(a, Play), "checked: only a card is played in the play phase"
+            self._do_play(seat, a)
         elif ph == "auction":
             self._do_auction(seat, a)
         elif ph == "talon":
             self._do_talon(seat, a)
         else:
-            self._do_give(seat, a)  # type: ignore[arg-type]
+            assert isinstance(a, Give), "checked: the exchange takes only gives"
+            self._do_give(seat, a)
 
     def _next_active(self, seat: int, skip: set[int] | None = None) -> int:
         act = self.active
@@ -713,8 +717,9 @@ class State501(State):
             trick.led_suit = a.card.suit
             if a.marriage:
                 suit = a.card.suit
+                assert suit is not None, "501's pack has no joker: every card has a suit"
                 value = 40 if suit is self.trump else 20
-                self.marriages.append((seat, suit, value))  # type: ignore[arg-type]
+                self.marriages.append((seat, suit, value))
         trick.plays.append((seat, a.card))
         if len(trick.plays) < 3:
             self._to_act = self._next_active(seat)

@@ -203,7 +203,7 @@ def _game_type(name: str) -> Any:
     )
 
 
-class CardkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types: Game is Any
+class CardkitGame(pyspiel.Game):
     """One table of a kit game as an OpenSpiel game (see the module doc).
 
     Args:
@@ -274,7 +274,7 @@ def _params_text(params: dict[str, Any]) -> str:
     return ",".join(f"{k}={params[k]}" for k in sorted(params))
 
 
-class CardkitState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types: State is Any
+class CardkitState(pyspiel.State):
     """A hand of a kit game in OpenSpiel's terms (see the module doc). Build with
     ``game.new_initial_state()`` or :func:`from_engine`."""
 
@@ -438,7 +438,9 @@ def load(game: Game, dealer: int = 0) -> CardkitGame:
     """The OpenSpiel game of the kit's table ``game`` with ``dealer`` as the dealer."""
     params: dict[str, Any] = {"players": game.players, "dealer": dealer}
     params.update({_param(k): v for k, v in game.options.items()})
-    return pyspiel.load_game(short_name(game.name), params)  # type: ignore[no-any-return]
+    osgame = pyspiel.load_game(short_name(game.name), params)
+    assert isinstance(osgame, CardkitGame), "the kit's games are registered with pyspiel as CardkitGame"
+    return osgame
 
 
 def from_engine(state: State, osgame: CardkitGame | None = None) -> CardkitState:

@@ -203,7 +203,9 @@ class State500(State):
 
     def _callable(self) -> list[Card]:
         barred = self._call_barred()
-        own = set(self.hands[self.contractor]) | set(self.buried)  # type: ignore[index]
+        c = self.contractor
+        assert c is not None, "the call comes after the auction has a contractor"
+        own = set(self.hands[c]) | set(self.buried)
         self_ok = self.rules.self_call == "on"
         return [c for c in dict.fromkeys(self.game.new_pack())
                 if c not in barred and (self_ok or c not in own)]
@@ -262,7 +264,7 @@ class State500(State):
         # void in the suit led, holding the free joker
         if self.rules.joker_void != "off" and led in self.shown_void[seat] and len(hand) > 1:
             return [play_action(c) for c in dict.fromkeys(hand) if c is not JOKER]
-        if self.contract.is_misere:  # type: ignore[union-attr]
+        if self.misere():
             return [play_action(JOKER)]
         return [play_action(c) for c in dict.fromkeys(hand)]
 
@@ -369,7 +371,7 @@ class State500(State):
         if follow:
             return self._illegal(_("must follow {suit}: {name} holds {cards}{note}").format(
                 suit=led, name=name, cards=_cards(follow), note=self._bower_note(card, follow)), 7, a)
-        if JOKER in hand and self.contract.is_misere:  # type: ignore[union-attr]
+        if JOKER in hand and self.misere():
             return self._illegal(_("void in {suit} under misère, {name} must play the joker").format(
                 suit=led, name=name), 8, a)
         return self._illegal(_("not a legal play here"), 7, a)
@@ -396,15 +398,18 @@ class State500(State):
         self._steps += 1
         ph = self._phase
         if ph == "play":
-            self._do_play(seat, a)  # type: ignore[arg-type]
+            assert isinstance(a, Play), "checked: only a card is played in the play phase"
+            self._do_play(seat, a)
         elif ph == "auction":
             self._do_auction(seat, a)
         elif ph == "bury":
-            self._do_bury(seat, a)  # type: ignore[arg-type]
+            assert isinstance(a, Bury), "checked: only a card is buried in the bury phase"
+            self._do_bury(seat, a)
         elif ph == "call":
             self._do_call(seat, a)
         else:
-            self._do_nominate(a)  # type: ignore[arg-type]
+            assert isinstance(a, Nominate), "checked: the nominate phase takes only a nomination"
+            self._do_nominate(a)
 
     def _do_auction(self, seat: int, a: Action) -> None:
         self.calls.append((seat, a))
@@ -457,7 +462,7 @@ class State500(State):
         self.buried.append(a.card)
         if len(self.buried) < 3:
             return
-        if self.game.players == 5 and not self.contract.is_misere:  # type: ignore[union-attr]
+        if self.game.players == 5 and not self.misere():
             self._phase = "call"
             return
         self._after_call()
@@ -530,7 +535,7 @@ class State500(State):
         self.tricks_won[win] += 1
         self.tricks.append(trick)
         self.trick = None
-        if self.contract.is_misere and win == self.contractor:  # type: ignore[union-attr]
+        if win == self.contractor and self.misere():
             self.stopped = len(self.tricks) < TRICKS
             self._score()
         elif len(self.tricks) == TRICKS:
@@ -712,7 +717,8 @@ class State500(State):
         """E.g. ``"A 8♥: 9 tricks, made"``, ``"thrown in"``, ``"B misère: failed at trick 3"``."""
         if self.contract is None:
             return _("thrown in") if self._phase == "over" else _("auction")
-        name = self.name(self.contractor)  # type: ignore[arg-type]
+        assert self.contractor is not None, "a contract stands, so it has a contractor"
+        name = self.name(self.contractor)
         if self.called is not None:
             # a partner who surfaces only with the called card stays unnamed until then, and so does
             # a contractor secretly alone with a card of their own: both read "+?" (§13)

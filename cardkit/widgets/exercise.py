@@ -123,7 +123,7 @@ def _position_html(exercise: Exercise) -> str:
     return f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
 
 
-class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
+class ExerciseWidget(W.VBox):
     """One exercise: the prompt, the position, an answer area, Check / Hint / Show answer / Try
     again, and the engine's feedback.
 
@@ -379,7 +379,7 @@ class ExerciseWidget(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         return fb
 
 
-class Practice(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
+class Practice(W.VBox):
     """A lesson's exercises, each an :class:`ExerciseWidget`, under a progress line
     ("4 of 6 right") kept while the page is open.
 

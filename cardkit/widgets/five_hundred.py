@@ -97,7 +97,7 @@ def ranking_frame(game: Game500, trump: Suit | None) -> Any:
     return pd.DataFrame(rows)
 
 
-class TrumpExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
+class TrumpExplorer(W.VBox):
     """Pick a trump suit (or no trumps) and see every card's effective suit and rank, best first
     (rules.md 500 §6, §8). Read from :meth:`Game500.ranking`.
 
@@ -192,7 +192,7 @@ def ladder_chart(title: str | None = None) -> Any:
     return chart
 
 
-class AuctionPanel(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
+class AuctionPanel(W.VBox):
     """A Five Hundred auction clicked through seat by seat: the panel always acts for the seat
     whose turn it is, so one learner (or a class) makes every call (rules.md 500 §4).
 

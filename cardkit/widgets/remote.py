@@ -25,7 +25,7 @@ def _pic(value: Any) -> str:
     return cards_svg([Card.parse(c) for c in value])
 
 
-class RemoteTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
+class RemoteTable(W.VBox):
     """One code's view of a table on a table server, live.
 
     Args:

@@ -105,7 +105,7 @@ def _button(description: str, css: str, *, tooltip: str = "", style: str = "",
     return b
 
 
-class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
+class Table(W.VBox):
     """A card table for one match: the user plays some seats, computer players the others.
 
     Args:
@@ -882,7 +882,7 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
         return f"<Table {self.game.title}, {self.game.players} seats>"
 
 
-class DealStepper(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is Any
+class DealStepper(W.VBox):
     """The deal of one hand, card by card: where each card of the pack goes (a seat or the talon).
 
     Args:
