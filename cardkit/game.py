@@ -391,14 +391,23 @@ class State(ABC):
     #: The auction so far: ``(seat, action)`` for every call, pass or bid, in order.
     calls: list[tuple[int, Action]]
 
-    @abstractmethod
+    #: The seat to act, ``None`` once the hand is over (:meth:`current_player`); the phase
+    #: (:attr:`phase`); each seat's score change, zeros until the hand is over (:meth:`returns`).
+    #: A game's state keeps these three up to date as its actions are applied.
+    _to_act: int | None
+    _phase: str
+    _returns: list[int]
+
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
+        return self._to_act
 
     @property
-    @abstractmethod
     def phase(self) -> str:
-        """The phase, e.g. ``"auction"``, ``"play"``, ``"over"``."""
+        """The phase, one of the game's phases, e.g. ``"auction"``, ``"play"``, ``"over"``
+        (501♠ also ``"talon"``, ``"exchange"``; Five Hundred ``"bury"``, ``"call"``,
+        ``"nominate"``)."""
+        return self._phase
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -412,9 +421,10 @@ class State(ABC):
     def _do(self, action: Action) -> None:
         """Carry out ``action``, already checked legal."""
 
-    @abstractmethod
     def returns(self) -> list[int]:
-        """The score change of every seat for this hand (all zeros until the hand is over)."""
+        """The score change of every seat for this hand (all zeros until the hand is over), in
+        points: rules.md 501 §6, §7, §10 (lower is better), 500 §10 (partners carry the same)."""
+        return list(self._returns)
 
     @abstractmethod
     def view(self, seat: int | None = None) -> View:

@@ -425,7 +425,9 @@ class State501(State):
     ``contract``, ``trump`` (``None`` is no-trump once a contract stands), ``tricks`` (completed),
     ``trick`` (in progress), ``points`` (card points captured per seat), ``tricks_won``,
     ``marriages`` (``(seat, suit, value)`` declared), ``gives`` (``(from, to, card)``),
-    ``abandoned``.
+    ``abandoned``. Its :attr:`phase` is ``"auction"``, ``"talon"`` (abandon or declare),
+    ``"exchange"``, ``"play"`` or ``"over"``; :meth:`returns` are lower-is-better changes (§6,
+    §7, §10).
     """
 
     game: Game501
@@ -477,19 +479,6 @@ class State501(State):
         self.contractor = seat
 
     # -- protocol
-
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self._to_act
-
-    @property
-    def phase(self) -> str:
-        """``"auction"``, ``"talon"`` (abandon or declare), ``"exchange"``, ``"play"`` or ``"over"``."""
-        return self._phase
-
-    def returns(self) -> list[int]:
-        """Score changes per seat (§6, §7, §10); zeros until the hand is over. Lower is better."""
-        return list(self._returns)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, in a fixed order."""

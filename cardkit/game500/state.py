@@ -101,7 +101,8 @@ class State500(State):
     playing with the contractor), ``sitting_out``, ``active`` (seats in play), ``called`` /
     ``alone`` (5 players), ``nominated`` (the joker's suit), ``tricks`` (completed), ``trick`` (in
     progress), ``tricks_won`` (per seat), ``led_suits``, ``shown_void`` (per seat, suits that seat
-    failed to follow), ``stopped`` (a misère ended by the contractor's first trick).
+    failed to follow), ``stopped`` (a misère ended by the contractor's first trick). Its
+    :attr:`phase` is one of :data:`PHASES`; partners carry the same :meth:`returns` (§10).
     """
 
     game: Game500
@@ -152,19 +153,6 @@ class State500(State):
         self._legal: list[Action] = []
 
     # -- protocol
-
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self._to_act
-
-    @property
-    def phase(self) -> str:
-        """``"auction"``, ``"bury"``, ``"call"``, ``"nominate"``, ``"play"`` or ``"over"``."""
-        return self._phase
-
-    def returns(self) -> list[int]:
-        """Score changes per seat (rules.md 500 §10); partners carry the same; zeros until over."""
-        return list(self._returns)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, in a fixed order (empty when the hand is over)."""
