@@ -132,8 +132,7 @@ class ISMCTSPlayer:
         if last["by"] == "forced":
             return f"{action}: its only legal action"
         if last["by"] == "rules":
-            base = getattr(self.evaluator.base, "explain", None)
-            why = base(state, action) if base else ""
+            why = self.evaluator.base.explain(state, action)
             return f"{action}: too many choices to search, so the rule-based player's" + (f" ({why})" if why else "")
         text = (f"{action}: chosen in {last['visits']:.0f} of {last['simulations']} simulations of the search, "
                 f"worth {last['value']:+.0f} a hand on average")
