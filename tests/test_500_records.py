@@ -23,6 +23,7 @@ FOUR_HANDED = {
     "sweep_7_spades": ("A 7♠: 10 tricks, made", [250, 0, 250, 0], None),
     "made_misere": ("B misère: made", [0, 250, 0, 250], None),
     "failed_open_misere": ("A open misère: failed at trick 4", [-500, 0, -500, 0], [1, 3]),
+    "joker_readings": ("A 6NT: 6 tricks, made", [120, 40, 120, 40], None),
 }
 
 

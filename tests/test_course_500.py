@@ -100,3 +100,82 @@ def test_no_lesson_uses_a_word_before_it_is_taught(word):
             text = source(cell).lower()
             if cell["cell_type"] == "markdown" and word in text:
                 assert f" {taught}" in text and "lesson" in text, f"{path.name} says {word!r} before lesson {taught}"
+
+
+# ---------------------------------------------------------------- the appendix: the seven joker readings
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples"
+
+
+def _line(record: str, step: int, then: tuple[str, ...] = (), **options):
+    """The record's hand at a table with the rule ``options``: its first ``step`` actions, then ``then``."""
+    from cardkit.game500 import Game500
+    from cardkit.records import load as load_record
+    from cardkit.replay import Replay
+
+    replay = Replay(Game500(**options), match=load_record(EXAMPLES / record))
+    replay.goto(0, step)
+    for action in then:
+        replay.apply(action)
+    return replay.state
+
+
+HAND1, HAND2 = "500_joker_readings.json", "500_joker_last_card.json"
+#: hand 1's actions from the opening lead to A's play at trick 3 (the record's own line)
+TO_TRICK_3 = ("play 6♥", "play A♥", "play 4♥", "play J♥", "play A♠", "play 6♠", "play 7♠", "play 5♠",
+              "play A♦", "play 9♦", "play 6♦")
+JOKER_LATE = ("play Jo naming ♥", "play 10♦", "play K♥", "play Q♥")
+#: reading → (trick number, the default line, the reading's line, who takes the trick by default, under the reading);
+#: a line is (record, step, actions after the step, options). Hand-checked: see the appendix notebook.
+READINGS = {
+    "loose": (6, (HAND1, 32, (), {}), (HAND1, 28, JOKER_LATE, {"joker-lead": "loose"}), "C", "A"),
+    "lead any": (6, (HAND1, 32, (), {}), (HAND1, 28, JOKER_LATE, {"joker-lead-any": True}), "C", "A"),
+    "lead last": (1, (HAND1, 8, ("play Jo naming ♥", "play A♥", "play 4♥", "play J♥"), {}),
+                  (HAND1, 12, (), {"joker-lead-last": True}), "A", "B"),
+    "last card exempt": (5, (HAND2, 25, ("play Jo", "play Q♣", "play 10♣"), {}),
+                         (HAND2, 28, (), {"joker-void": "last-card-exempt"}), "A", "B"),
+    "last card loses": (10, (HAND2, 48, (), {}), (HAND2, 48, (), {"joker-void": "last-card-loses"}), "A", "D"),
+    "first or last": (3, (HAND1, 20, (), {}), (HAND1, 19, ("play Jo",), {"joker-first-last": True}), "B", "A"),
+    "no nomination in no trumps": (3, (HAND1, 7, ("nominate ♦", *TO_TRICK_3, "play Jo"), {}),
+                                   (HAND1, 7, (*TO_TRICK_3, "play 4♦"), {"no-nt-nomination": True}), "A", "B"),
+}
+
+
+@pytest.mark.parametrize("reading", sorted(READINGS))
+def test_each_joker_reading_changes_who_takes_its_trick(reading):
+    """rules.md 500 §8: each of the seven readings the appendix shows changes who takes a trick of its
+    position (the issue: each reading on a position where it changes the result)."""
+    number, default, other, by_default, under_reading = READINGS[reading]
+    names = ["A", "B", "C", "D"]
+    record, step, then, options = default
+    assert names[_line(record, step, then, **options).tricks[number - 1].winner] == by_default
+    record, step, then, options = other
+    assert names[_line(record, step, then, **options).tricks[number - 1].winner] == under_reading
+
+
+#: where a reading (or the default) keeps the joker in A's hand in hand 1: (step, actions after it, options)
+NO_JOKER = {"lead last, trick 1": (8, (), {"joker-lead-last": True}), "default, trick 6": (28, (), {}),
+            "no nomination, trick 3": (7, TO_TRICK_3, {"no-nt-nomination": True})}
+
+
+@pytest.mark.parametrize("where", sorted(NO_JOKER))
+def test_where_the_joker_may_not_go_every_other_card_of_as_loses(where):
+    """The line without the joker is not a poor choice of A's (hand 1): A may not play the joker, and
+    every card A may lead can be beaten by a card of its suit another seat holds, or, following,
+    every card A may play loses to a card already in the trick."""
+    from cardkit.cards import JOKER
+
+    step, then, options = NO_JOKER[where]
+    state = _line(HAND1, step, then, **options)
+    assert state.current_player() == 0
+    plays = [a.card for a in state.legal_actions()]
+    assert plays and JOKER not in plays
+    trick = state.trick
+    for card in plays:
+        if trick.plays:
+            rivals = [c for _, c in trick.plays]
+            suit = trick.led_suit
+        else:
+            suit = state.suit_of(card)
+            rivals = [c for seat, hand in enumerate(state.hands) if seat != 0 for c in hand]
+        assert max(state.power(c, suit) for c in rivals) > state.power(card, suit), f"{card} can win"
