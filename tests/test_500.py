@@ -375,6 +375,17 @@ def test_joker_lead_strict_names_only_unled_suits():
     while st.current_player() != 0:
         run(st, st.legal_actions()[0])
     assert not [t for t in texts(st.legal_actions()) if t.startswith("play Jo")]  # all four led
+    # with every suit led, an unnamed joker lead is refused for that reason, not for the missing suit
+    assert "every suit has been led already this hand" in st.why_illegal("play JK")
+    assert "name the suit" not in st.why_illegal("play JK")
+
+
+def test_an_unnamed_joker_lead_says_why_the_joker_may_not_lead():
+    """rules.md 500 §8: where the reading lets the joker lead, the message asks for the suit; where it
+    does not, it gives the reading's reason (lead last before the final trick)."""
+    assert "name the suit" in _four_aces().why_illegal("play JK")
+    last = _nt("JK AS AC AD AH KS KC KD KH QS", kitty="10S 10C 10D", game=Game500(**{"joker-lead-last": True}))
+    assert "may not lead before the final trick" in last.why_illegal("play JK")
 
 
 def test_joker_lead_loose_any_suit_any_trick():

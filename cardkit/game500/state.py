@@ -327,13 +327,16 @@ class State500(State):
         if not trick.plays:
             if not free:
                 return self._illegal(_("only an unnominated joker, led in no-trump or misère, names a suit"), 8, a)
-            if a.names is None:
+            if a.names is None and self._joker_lead_suits(seat):
                 return self._illegal(_("leading the joker, name the suit the others must follow, "
                                        "e.g. 'play JK naming ♥'"), 8, a)
             r = self.rules
             if r.joker_lead_last:
                 why = _("the joker may not lead before the final trick (joker-lead-last)")
-            elif r.joker_lead_any:
+            elif a.names is None and r.joker_lead == "strict" and not r.joker_lead_any:
+                why = _("every suit has been led already this hand; under joker-lead=strict the joker may lead "
+                        "only on the last trick")
+            elif r.joker_lead_any and a.names is not None:
                 why = _("{name} has shown void in {suit}, so the joker may not name it (joker-lead-any)").format(
                     name=name, suit=a.names)
             elif a.names in self.led_suits:
