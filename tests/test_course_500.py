@@ -179,3 +179,21 @@ def test_where_the_joker_may_not_go_every_other_card_of_as_loses(where):
             suit = state.suit_of(card)
             rivals = [c for seat, hand in enumerate(state.hands) if seat != 0 for c in hand]
         assert max(state.power(c, suit) for c in rivals) > state.power(card, suit), f"{card} can win"
+
+
+def test_the_appendix_ends_with_exercises_whose_answers_depend_on_the_reading():
+    """The appendix's "check yourself": one call showing lesson 500/joker-readings; each exercise at a
+    table that plays a reading other than the default has another answer at a default table."""
+    from dataclasses import replace
+
+    from cardkit.exercises import find_lesson
+    from cardkit.game500 import Game500
+
+    last = load(COURSE / APPENDIX)["cells"][-1]
+    assert source(last) == 'from cardkit.widgets.exercise import show_exercises\n\nshow_exercises("500/joker-readings")'
+    lesson = find_lesson("500/joker-readings", "en")
+    readings = {tuple(sorted((k, v) for k, v in e.game.options.items() if v != Game500().options[k])) for e in lesson}
+    assert len(lesson) >= 4 and len(readings) >= 4
+    for e in lesson:
+        if e.game.options != Game500().options:
+            assert replace(e, game=Game500(), _state=None).answer() != e.answer(), e.id
