@@ -255,6 +255,30 @@ def test_five_hundred_hand_checked_answers() -> None:
     assert "40 + 100 × 2" in one(kind="auction", ask="worth", bid="8H").check(200).message
 
 
+def _at_table(options: dict, position: dict) -> Exercise:
+    """A 'who takes the trick' exercise of a four-handed Five Hundred file with rule ``options``."""
+    item = {"id": "x", "kind": "trick", "ask": "winner", "rules": ["500-jnt-1"], "prompt": "?", "position": position}
+    return from_data({"format": "cardkit-exercises", "version": 1, "lesson": "500/x", "language": "en", "game": "500",
+                      "players": 4, "options": options, "exercises": [item]}).exercises[0]
+
+
+def test_a_record_position_plays_at_the_files_table() -> None:
+    """rules.md 500 §8 (joker-void): the record 500_joker_last_card.json was played under
+    last-card-exempt, where A's joker, its last card, takes trick 10; a file whose table plays
+    last-card-loses replays the record under its own options, and D's 5♠ takes the trick."""
+    record = {"record": "500_joker_last_card.json"}
+    assert _at_table({"joker-void": "last-card-loses"}, record).answer() == 3
+    assert _at_table({"joker-void": "last-card-loses"}, record).state().game.options["joker-void"] == "last-card-loses"
+    assert _at_table({}, record).answer() == 0
+
+
+def test_a_record_its_files_table_forbids_is_an_error_with_its_place() -> None:
+    """A record whose actions the file's rule options forbid (a nomination under no-nt-nomination) is
+    named by its place, not replayed under the record's own options."""
+    with pytest.raises(ExerciseError, match=r"exercises\[0\]\.position\.step: .*illegal 'nominate ♦'"):
+        _at_table({"no-nt-nomination": True}, {"record": "500_nominated_joker_no_trumps.json", "step": 20}).answer()
+
+
 # ---------------------------------------------------------------- learners' malformed answers
 
 

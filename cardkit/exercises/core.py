@@ -229,8 +229,13 @@ class Exercise:
         if step > actions:
             raise self._problem("position.step", f"hand {k} of the record has {actions} actions, "
                                 f"so the step is 0 to {actions}, not {step}")
-        replay = Replay.from_record(match)
-        replay.goto(k - 1, step)
+        # the position is played at this file's table (its rule options), not the record's own
+        replay = Replay(self.game, seed=match.seed, match=match)
+        try:
+            replay.goto(k - 1, step)
+        except CardkitError as e:
+            raise self._problem("position.step", f"the record's actions cannot be played at this file's table "
+                                f"(its rule options): {e}") from None
         return replay.state.clone()
 
     def _from_deal(self, pos: dict[str, Any]) -> State:
