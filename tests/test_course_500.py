@@ -2,7 +2,7 @@
 
 Running the notebooks is nbval's job (``make test-notebooks``), and tests/test_notebooks_meta.py checks
 what every notebook shares (saved executed in order, no engine code redefined, offline charts). Here,
-what is the Five Hundred course's own: the seven notebooks exist; the first cell is its glossary; each
+what is the Five Hundred course's own: the nine lessons exist; the first cell is its glossary; each
 ends with a "check yourself" cell of exercises (checked in tests/test_notebooks_meta.py); the
 engine's answers to those exercises cover the rule text's checked numbers (rules.md 500 §2, §6,
 §15); the user-facing words are the rule text's.
@@ -17,9 +17,9 @@ from notebook_tools import NOTEBOOKS, load, source
 
 COURSE = NOTEBOOKS / "500"
 #: the lessons in a learner's order (a term is taught before a lesson uses it), then the appendix
-NAMES = ["01_pack_and_deal.ipynb", "02_tricks_trumps_and_bowers.ipynb", "03_bidding_and_the_kitty.ipynb",
-         "04_scoring_and_winning.ipynb", "05_misere.ipynb", "06_joker_in_no_trumps.ipynb", "07_three_five_six.ipynb",
-         "08_situations_at_the_table.ipynb"]
+NAMES = ["01_pack_and_deal.ipynb", "02_tricks_trumps_and_bowers.ipynb", "03_bidding_and_the_ladder.ipynb",
+         "04_the_kitty.ipynb", "05_scoring_and_winning.ipynb", "06_misere.ipynb", "07_joker_in_no_trumps.ipynb",
+         "08_three_five_six.ipynb", "09_situations_at_the_table.ipynb"]
 APPENDIX = "appendix_joker_readings.ipynb"
 PATHS = [COURSE / n for n in NAMES]
 
@@ -62,7 +62,7 @@ def test_the_answers_hold_the_rule_texts_numbers():
     "check yourself" exercises)."""
     got = {n: answers(COURSE / n) for n in NAMES}
     pack, trumps, ladder = got[NAMES[0]], got[NAMES[1]], got[NAMES[2]]
-    scoring, misere, variants = got[NAMES[3]], got[NAMES[4]], got[NAMES[6]]
+    scoring, misere, variants = got[NAMES[4]], got[NAMES[5]], got[NAMES[7]]
     assert 43 in pack
     assert {40, 300, 520} <= set(ladder)
     assert {12, 13} <= set(trumps)
@@ -86,7 +86,7 @@ def test_the_rule_texts_words_are_taught():
 
 
 #: a word of the rule text → the lesson (its number) that teaches it, in the learner's order
-TAUGHT_IN = {"bower": 2, "auction": 3, "contractor": 3, "misère": 3, "bury": 3, "buried": 3, "nominat": 5}
+TAUGHT_IN = {"bower": 2, "auction": 3, "contractor": 3, "misère": 3, "bury": 4, "buried": 4, "nominat": 6}
 
 
 @pytest.mark.parametrize("word", sorted(TAUGHT_IN))

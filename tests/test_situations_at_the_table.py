@@ -4,7 +4,7 @@ Each record of data/examples/ named here is replayed action by action from its d
 asserts that the situation its title names really happens at the step its description gives (the
 step the table shows as "step k of n": k actions applied) and that the hand ends with the stated
 scores. The notebooks notebooks/501/07_situations_at_the_table.ipynb (and its Spanish twin) and
-notebooks/500/08_situations_at_the_table.ipynb show each record on a table from its start.
+notebooks/500/09_situations_at_the_table.ipynb show each record on a table from its start.
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ NOTEBOOK_RECORDS = {
                                              "501_two_marriages_one_player"],
     "501/es/07_situations_at_the_table.ipynb": ["501_no_trumps_void_discards", "501_defenders_marriage_counts",
                                                 "501_two_marriages_one_player"],
-    "500/08_situations_at_the_table.ipynb": ["500_made_8_hearts", "500_void_player_discards",
+    "500/09_situations_at_the_table.ipynb": ["500_made_8_hearts", "500_void_player_discards",
                                              "500_nominated_joker_no_trumps", "500_five_handed_partner_surfaces",
                                              "500_five_handed_alone", "500_three_handed_misere",
                                              "500_six_handed_identical_cards"],

@@ -1140,7 +1140,7 @@ def load_all(root: str | Path | None = None) -> list[Lesson]:
 
 def lessons(root: str | Path | None = None) -> list[Lesson]:
     """Every lesson under ``root`` (default ``data/exercises``), one per lesson and language: the
-    files of one lesson (e.g. Five Hundred's 3-, 5- and 6-handed files of ``500/07``) joined in
+    files of one lesson (e.g. Five Hundred's 3-, 5- and 6-handed files of ``500/08``) joined in
     file-name order. Each exercise keeps its own table (:attr:`Exercise.game`).
 
     Raises:

@@ -1,11 +1,11 @@
 """Five Hundred in a real browser: the open misère record clicked through, and the bid ladder chart.
 
-``notebooks/500/05_misere.ipynb`` replays ``data/examples/500_failed_open_misere.json`` in the table
+``notebooks/500/06_misere.ipynb`` replays ``data/examples/500_failed_open_misere.json`` in the table
 widget: A opens open misère, C sits out, A's hand lies face up after the first trick and A fails
 at trick 4, when forced to win it with the joker (rules.md 500 §4, §8, §9). The test shows B's
 view, clicks "Next ▶" through the hand and reads the page: A's cards are backs to B until the first
 trick is complete and faces from then on; the hand stops at trick 4; each side's change is −500
-and 0 (rules.md 500 §10). ``notebooks/500/03_bidding_and_the_kitty.ipynb`` charts the ladder: 27 bids under
+and 0 (rules.md 500 §10). ``notebooks/500/03_bidding_and_the_ladder.ipynb`` charts the ladder: 27 bids under
 each misère placement, and exactly one bid worth more than the bid just above it, the plain
 misère under ``after-seven`` (rules.md 500 §4, §15).
 """
@@ -23,8 +23,8 @@ from .test_worked_example import score_rows
 
 pytestmark = pytest.mark.browser
 
-MISERE = REPO / "notebooks" / "500" / "05_misere.ipynb"
-LADDER = REPO / "notebooks" / "500" / "03_bidding_and_the_kitty.ipynb"
+MISERE = REPO / "notebooks" / "500" / "06_misere.ipynb"
+LADDER = REPO / "notebooks" / "500" / "03_bidding_and_the_ladder.ipynb"
 RECORD = REPO / "data" / "examples" / "500_failed_open_misere.json"
 LADDER_TITLE = "Five Hundred: every bid's rank and value"
 
