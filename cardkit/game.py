@@ -412,6 +412,36 @@ class State(ABC):
         §6); ``None`` by default. Valid once a trump suit stands."""
         return None
 
+    def held_order(self, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` as a hand is held, for learners to see what they may follow with: grouped by
+        suit, trumps first once a trump suit stands (a bower or a nominated joker among them, by
+        :meth:`suit_of`), each suit from its highest card down (:meth:`power` once trumps stand,
+        else the pack's order); a joker of no suit first. The tables sort hands this way, and the
+        rule messages list cards in this order.
+
+        Args:
+            cards: the cards to order (duplicates kept); read only.
+
+        Returns:
+            a new list.
+        """
+        order = {c: i for i, c in enumerate(self.game.new_pack())}  # suit by suit, highest first
+        trump = self.trump  # None before a trump suit stands, and in no trumps
+        suits = [trump] if trump is not None else []
+        for c in order:
+            if c.suit is not None and c.suit not in suits:
+                suits.append(c.suit)
+
+        def key(c: Card) -> tuple[int, int]:
+            s = self.suit_of(c) if trump is not None else c.suit
+            if s is None:
+                return (-1, 0)  # a joker of no suit: first
+            power = self.power(c, s) if trump is not None else None
+            rank = -power if power is not None else order.get(c, len(order))
+            return (suits.index(s) if s in suits else len(suits), rank)
+
+        return sorted(cards, key=key)
+
     def all_tricks(self) -> list[Trick]:
         """The completed tricks and the trick in progress when a card has been played to it."""
         if self.trick is not None and self.trick.plays:

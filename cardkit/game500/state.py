@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 from ..actions import PASS, Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, SUITS, Card, Cards, Rank, Suit
-from ..errors import CardkitError, IllegalActionError
+from ..errors import CardkitError, IllegalActionError, refused
 from ..game import TALON, Action, State, View, deal_cards
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..tricks import Trick, following_cards, trick_winner
 from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
                       play_action)
@@ -84,7 +84,8 @@ class View500(View):
         """E.g. "3 tricks": the tricks a seat in play has taken (rules.md 500 §10 counts tricks)."""
         if seat not in self.active:
             return None
-        return _("{t} tricks").format(t=self.tricks_won[seat])
+        t = self.tricks_won[seat]
+        return ngettext("{n} trick", "{n} tricks", t).format(n=t)
 
 
 class State500(State):
@@ -265,9 +266,8 @@ class State500(State):
 
     def _illegal(self, message: str, item: int, action: Action) -> IllegalActionError:
         seat = self._to_act
-        name = self.name(seat) if seat is not None else "nobody"
-        return IllegalActionError(_("illegal {action} by {name}: {why}").format(
-            action=f"'{action}'", name=name, why=message), rule=rule(item), seat=seat, action=str(action))
+        name = self.name(seat) if seat is not None else _("nobody")
+        return refused(name, action, message, rule=rule(item), seat=seat)
 
     def _check(self, a: Action) -> IllegalActionError | None:
         seat = self._to_act
@@ -282,12 +282,12 @@ class State500(State):
             if not isinstance(a, Bury):
                 return self._illegal(_("the contractor must now bury three cards, one at a time"), 5, a)
             return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=a.card, name=self.name(seat), hand=_cards(self.hands[seat])), 5, a)
+                card=a.card, name=self.name(seat), hand=_cards(self.held_order(self.hands[seat]))), 5, a)
         if ph == "call":
             return self._explain_call(a)
         if ph == "nominate":
-            return self._illegal(_("the contractor holds the joker: nominate its suit or 'nominate none' "
-                                   "before the opening lead"), 8, a)
+            return self._illegal(_("the contractor holds the joker, so before the opening lead they nominate its "
+                                   "suit or nominate none"), 8, a)
         return self._explain_play(seat, a)
 
     def _explain_auction(self, a: Action) -> IllegalActionError:
@@ -325,7 +325,7 @@ class State500(State):
         name = self.name(seat)
         if card not in hand:
             return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=card, name=name, hand=_cards(hand)), 7, a)
+                card=card, name=name, hand=_cards(self.held_order(hand))), 7, a)
         trick = self.trick
         assert trick is not None
         free = card is JOKER and self._joker_free()
@@ -333,8 +333,7 @@ class State500(State):
             if not free:
                 return self._illegal(_("only an unnominated joker, led in no-trump or misère, names a suit"), 8, a)
             if a.names is None:
-                return self._illegal(_("leading the joker, name the suit the others must follow, "
-                                       "e.g. 'play JK naming ♥'"), 8, a)
+                return self._illegal(_("leading the joker, name the suit the others must follow"), 8, a)
             r = self.rules
             if r.joker_lead_last:
                 why = _("the joker may not lead before the final trick (joker-lead-last)")
@@ -356,14 +355,14 @@ class State500(State):
                 if self.rules.joker_first_last:
                     return self._illegal(_("the joker may go to {suit} only as {name}'s first or last card of it, "
                                            "and {name} has played {suit} and still holds {cards}").format(
-                        suit=led, name=name, cards=_cards(follow)), 8, a)
+                        suit=led, name=name, cards=_cards(self.held_order(follow))), 8, a)
                 return self._illegal(_("the joker may follow only when void in {suit}: {name} holds {cards}").format(
-                    suit=led, name=name, cards=_cards(follow)), 8, a)
+                    suit=led, name=name, cards=_cards(self.held_order(follow))), 8, a)
             return self._illegal(_("{name} has shown void in {suit} before, so the joker may not be played to it "
                                    "(joker-void={how})").format(name=name, suit=led, how=self.rules.joker_void), 8, a)
         if follow:
             return self._illegal(_("must follow {suit}: {name} holds {cards}{note}").format(
-                suit=led, name=name, cards=_cards(follow), note=self._bower_note(card, follow)), 7, a)
+                suit=led, name=name, cards=_cards(self.held_order(follow)), note=self._bower_note(card, follow)), 7, a)
         if JOKER in hand and self.contract.is_misere:  # type: ignore[union-attr]
             return self._illegal(_("void in {suit} under misère, {name} must play the joker").format(
                 suit=led, name=name), 8, a)
