@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Hashable, Iterable, Mapping, Protocol, Sequenc
 from .allocation import Knowledge
 from .cards import Card, Cards, Suit
 from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError, quoted
+from .i18n import _
 from .tricks import Trick
 
 #: Where a card of the pack goes in the deal: a seat number, or ``TALON`` (501's talon, 500's kitty).
@@ -206,6 +207,9 @@ class Game(ABC):
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: One line on each rule option (English, with its rules.md item), for tooltips and help.
     option_help: ClassVar[dict[str, str]] = {}
+    #: Plain words for the rule options as learners read them (English, translated with ``_()``):
+    #: ``{name: title}`` and ``{(name, value): words}``; see :meth:`option_label`.
+    option_words: ClassVar[dict[Any, str]] = {}
     #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
     #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
     look_action: ClassVar[str | None] = None
@@ -236,6 +240,25 @@ class Game(ABC):
             twice = sorted({n for n in self.names if self.names.count(n) > 1})
             raise CardkitError(f"names {self.names!r}: every seat needs its own name ({', '.join(twice)} "
                                "given twice)")
+
+    def option_label(self, name: str, value: Any = None) -> str:
+        """A rule option, or one of its values, in plain words in the language in use, for tables
+        and controls that learners read (records and the command line keep the option's names).
+
+        Args:
+            name: an option name, as records write it (``"call-cards"``).
+            value: one of its values (``"any"``; ``True``/``False`` read yes/no), or ``None`` for
+                the option's title.
+
+        Returns:
+            the game's words for it (:attr:`option_words`), else the name or value as written.
+        """
+        if value is None:
+            return _(self.option_words[name]) if name in self.option_words else name
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        words = self.option_words.get((name, value))
+        return _(words) if words is not None else str(value)
 
     def default_names(self, players: int) -> list[str]:
         """Seat names when none are given."""

@@ -302,14 +302,16 @@ class Table(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types: VBox is
             default = game.option_defaults.get(name, choices[0])
             tip = game.option_help.get(name, name)
             ctrl: W.ValueWidget
+            title = game.option_label(name)  # plain words; the records' name stays in the CSS class
             if all(isinstance(v, bool) for v in choices):
                 state = _("on") if default else _("off")
                 ctrl = W.Checkbox(value=bool(default), indent=False,
-                                  description=_("{name} (default: {value})").format(name=name, value=state),
+                                  description=_("{name} (default: {value})").format(name=title, value=state),
                                   layout=W.Layout(width="auto"))
             else:
-                ctrl = W.Dropdown(options=[(_("{value} (default)").format(value=v) if v == default else str(v), v)
-                                           for v in choices], value=default, description=name,
+                labels = [(game.option_label(name, v), v) for v in choices]
+                ctrl = W.Dropdown(options=[(_("{value} (default)").format(value=w) if v == default else w, v)
+                                           for w, v in labels], value=default, description=title,
                                   style={"description_width": "initial"}, layout=W.Layout(width="auto"))
             ctrl.tooltip = tip  # the option's rule, for whoever hovers
             ctrl.add_class("cardkit-option")
