@@ -371,7 +371,8 @@ def test_joker_lead_strict_names_only_unled_suits():
             run(st, st.legal_actions()[0])
         assert st.tricks[-1].winner == 0
     assert [t for t in texts(st.legal_actions()) if t.startswith("play Jo")] == ["play Jo naming ♥"]
-    with pytest.raises(IllegalActionError, match="♠ has been led already this hand; under joker-lead=strict"):
+    with pytest.raises(IllegalActionError, match="♠ has been led already this hand, and a led joker names only a suit nobody has led "
+                       r"\(any suit on the last trick; leading the joker: a suit nobody has led\)"):
         st.apply_action("play JK naming S")
     run(st, "play AH")
     while st.current_player() != 0:

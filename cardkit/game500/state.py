@@ -296,8 +296,8 @@ class State500(State):
         c = a.contract
         g = self.game
         if c.is_misere and not g.misere_allowed():
-            return self._illegal(_("misère and open misère are barred with five players (five-misere=barred)"),
-                                 13, a)
+            return self._illegal(_("misère and open misère are barred with five players ({option})").format(
+                option=self._option_words("five-misere")), 13, a)
         if self.high is not None and g.ladder_rank[c] <= g.ladder_rank[self.high]:
             return self._illegal(_("{bid} does not outrank the standing bid of {high}").format(
                 bid=c, high=self.high), 4, a)
@@ -312,10 +312,10 @@ class State500(State):
             return self._illegal(_("{card} is not in this pack ({n} cards)").format(
                 card=a.card, n=len(self.game.new_pack())), 13, a)
         if a.card in self._call_barred():
-            return self._illegal(_("{card} may not be called (call-cards={how})").format(
-                card=a.card, how=self.rules.call_cards), 13, a)
+            return self._illegal(_("{card} may not be called ({option})").format(
+                card=a.card, option=self._option_words("call-cards")), 13, a)
         return self._illegal(_("{card} is in the contractor's hand or buried, and calling it is barred "
-                               "(self-call=off)").format(card=a.card), 13, a)
+                               "({option})").format(card=a.card, option=self._option_words("self-call")), 13, a)
 
     def _explain_play(self, seat: int, a: Action) -> IllegalActionError:
         if not isinstance(a, Play):
@@ -336,13 +336,15 @@ class State500(State):
                 return self._illegal(_("leading the joker, name the suit the others must follow"), 8, a)
             r = self.rules
             if r.joker_lead_last:
-                why = _("the joker may not lead before the final trick (joker-lead-last)")
+                why = _("the joker may not lead before the final trick ({option})").format(
+                    option=self._option_words("joker-lead-last"))
             elif r.joker_lead_any:
-                why = _("{name} has shown void in {suit}, so the joker may not name it (joker-lead-any)").format(
-                    name=name, suit=a.names)
+                why = _("{name} has shown void in {suit}, so the joker may not name it ({option})").format(
+                    name=name, suit=a.names, option=self._option_words("joker-lead-any"))
             elif a.names in self.led_suits:
-                why = _("{suit} has been led already this hand; under joker-lead=strict the joker names only "
-                        "a suit nobody has led (any suit on the last trick)").format(suit=a.names)
+                why = _("{suit} has been led already this hand, and a led joker names only a suit nobody has led "
+                        "(any suit on the last trick; {option})").format(
+                    suit=a.names, option=self._option_words("joker-lead"))
             else:
                 why = _("not a lead the joker may make here")
             return self._illegal(why, 8, a)
@@ -359,7 +361,7 @@ class State500(State):
                 return self._illegal(_("the joker may follow only when void in {suit}: {name} holds {cards}").format(
                     suit=led, name=name, cards=_cards(self.held_order(follow))), 8, a)
             return self._illegal(_("{name} has shown void in {suit} before, so the joker may not be played to it "
-                                   "(joker-void={how})").format(name=name, suit=led, how=self.rules.joker_void), 8, a)
+                                   "({option})").format(name=name, suit=led, option=self._option_words("joker-void")), 8, a)
         if follow:
             return self._illegal(_("must follow {suit}: {name} holds {cards}{note}").format(
                 suit=led, name=name, cards=_cards(self.held_order(follow)), note=self._bower_note(card, follow)), 7, a)
@@ -367,6 +369,15 @@ class State500(State):
             return self._illegal(_("void in {suit} under misère, {name} must play the joker").format(
                 suit=led, name=name), 8, a)
         return self._illegal(_("not a legal play here"), 7, a)
+
+    def _option_words(self, name: str) -> str:
+        """The rule option behind a refusal in plain words, as the table's option controls show it:
+        ``"cards that may be called: any card"``; an on/off option by its words alone."""
+        value = self.rules.as_dict()[name]
+        if isinstance(value, bool):
+            return self.game.option_label(name)
+        return _("{option}: {value}").format(option=self.game.option_label(name),
+                                             value=self.game.option_label(name, value))
 
     def _bower_note(self, card: Card, follow: list[Card]) -> str:
         """`` (the J♦ is a heart while hearts are trumps)`` when a bower or the joker explains why."""
