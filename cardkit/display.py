@@ -108,6 +108,8 @@ def score_changes(names: Sequence[str], changes: Sequence[int]) -> str:
     'A and C −500; B and D score nothing'
     >>> score_changes("ABC", [150, -32, -20]), score_changes("ABCD", [-180, 40, -180, 40])
     ('A +150, B −32 and C −20', 'A and C −180; B and D +40')
+    >>> score_changes("ABCDE", [140, 0, 0, 0, 20])
+    'A +140 and E +20; B, C and D score nothing'
     >>> score_changes("ABCD", [0, 0, 0, 0])
     'no score changes'
     """
@@ -119,7 +121,7 @@ def score_changes(names: Sequence[str], changes: Sequence[int]) -> str:
     if not moved:
         return _("no score changes")
     # "A +150, B −32 and C −20", but "A and C −180; B and D +40" when a change is shared
-    text = _join(moved, html=False) if all(len(v) == 1 for v in groups.values()) else "; ".join(moved)
+    text = _join(moved, html=False) if all(len(v) == 1 for c, v in groups.items() if c) else "; ".join(moved)
     if still:
         nothing = (_("{name} scores nothing") if len(still) == 1 else _("{names} score nothing")).format(
             name=still[0], names=_join(still, html=False))
