@@ -30,7 +30,7 @@ from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
-__all__ = ["Shown", "facts", "html_of", "plain_rule", "refusal", "say", "text_of"]
+__all__ = ["Shown", "facts", "html_of", "plain_rule", "refusal", "say", "score_changes", "text_of"]
 
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
@@ -93,6 +93,40 @@ def text_of(value: Any, names: Sequence[str] | None = None) -> str:
     if isinstance(value, (list, tuple, set, frozenset)):
         return _join([text_of(v, names) for v in value], html=False)
     return str(value)
+
+
+def score_changes(names: Sequence[str], changes: Sequence[int]) -> str:
+    """A hand's score changes as a learner reads them, in the language in use: seats with the same
+    change together, in seat order, and the seats whose score does not move said in words, never
+    as ``+0`` (a misère's defenders, rules.md 500 §10; a thrown-in hand, §16).
+
+    Args:
+        names: the seat names, in seat order.
+        changes: each seat's change (``State.returns()``), in seat order.
+
+    >>> score_changes("ABCD", [-500, 0, -500, 0])
+    'A and C −500; B and D score nothing'
+    >>> score_changes("ABC", [150, -32, -20]), score_changes("ABCD", [-180, 40, -180, 40])
+    ('A +150, B −32 and C −20', 'A and C −180; B and D +40')
+    >>> score_changes("ABCDE", [140, 0, 0, 0, 20])
+    'A +140 and E +20; B, C and D score nothing'
+    >>> score_changes("ABCD", [0, 0, 0, 0])
+    'no score changes'
+    """
+    groups: dict[int, list[str]] = {}
+    for n, c in zip(names, changes):
+        groups.setdefault(c, []).append(n)
+    moved = [_join(seats, html=False) + " " + f"{c:+d}".replace("-", "−") for c, seats in groups.items() if c]
+    still = groups.get(0, [])
+    if not moved:
+        return _("no score changes")
+    # "A +150, B −32 and C −20", but "A and C −180; B and D +40" when a change is shared
+    text = _join(moved, html=False) if all(len(v) == 1 for c, v in groups.items() if c) else "; ".join(moved)
+    if still:
+        nothing = (_("{name} scores nothing") if len(still) == 1 else _("{names} score nothing")).format(
+            name=still[0], names=_join(still, html=False))
+        text = _("{moved}; {nothing}").format(moved=text, nothing=nothing)
+    return text
 
 
 def trick_text(trick: Trick, names: Sequence[str] | None = None) -> str:
@@ -208,35 +242,9 @@ def plain_rule(message: str) -> tuple[str, str | None]:
 
 
 def held_order(state: State, cards: Iterable[Card]) -> list[Card]:
-    """``cards`` as a hand is held, for learners to see what they may follow with: grouped by
-    suit, trumps first once a trump suit stands (a bower or a nominated joker among them, by the
-    state's declared :meth:`~cardkit.game.State.suit_of`), each suit from its highest card down
-    (the state's :meth:`~cardkit.game.State.power` once trumps stand, else the pack's order).
-
-    Args:
-        state: the hand the cards belong to (its ``trump``, ``suit_of``, ``power``, and its
-            game's pack order); read only.
-        cards: the cards to order (duplicates kept).
-
-    Returns:
-        a new list.
-    """
-    order = {c: i for i, c in enumerate(state.game.new_pack())}  # suit by suit, highest first
-    trump = state.trump  # None before a trump suit stands, and in no trumps
-    suits = [trump] if trump is not None else []
-    for c in order:
-        if c.suit is not None and c.suit not in suits:
-            suits.append(c.suit)
-
-    def key(c: Card) -> tuple[int, int]:
-        s = state.suit_of(c) if trump is not None else c.suit
-        if s is None:
-            return (-1, 0)  # a joker of no suit: first
-        power = state.power(c, s) if trump is not None else None
-        rank = -power if power is not None else order.get(c, len(order))
-        return (suits.index(s) if s in suits else len(suits), rank)
-
-    return sorted(cards, key=key)
+    """``cards`` as a hand is held: :meth:`cardkit.game.State.held_order` of ``state`` (grouped by
+    suit, trumps first once a trump suit stands, each suit from its highest card down); a new list."""
+    return state.held_order(cards)
 
 
 def rule_words(item: str) -> str:

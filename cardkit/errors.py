@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import _
+from .i18n import _, action_phrase
 
 #: The longest input quoted whole in an error message; longer input is cut, with its length given.
 QUOTE_LIMIT = 40
@@ -45,16 +45,42 @@ class IllegalActionError(CardkitError):
     Attributes:
         rule: the rules.md item at fault, e.g. ``"rules.md 501 §8"``.
         seat: the seat that tried the action, or ``None``.
-        action: the action as text.
+        action: the action as text (as records write it).
+        reason: why the rule forbids it, without who tried what (``message`` when not given).
 
     The state the action was tried on is left unchanged.
     """
 
-    def __init__(self, message: str, *, rule: str, seat: int | None = None, action: str = "") -> None:
+    def __init__(self, message: str, *, rule: str, seat: int | None = None, action: str = "",
+                 reason: str | None = None) -> None:
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.seat = seat
         self.action = action
+        self.reason = message if reason is None else reason
+
+
+def refusal_head(name: str, action: Any) -> str:
+    """The start of a refusal, in the language in use: ``"C cannot play 10♦: "`` (Spanish ``"C no
+    puede jugar 10♦: "``), the action in the reader's words (:func:`cardkit.i18n.action_phrase`),
+    never its record text in quotes. :func:`refused` puts the rule's reason after it.
+
+    >>> refusal_head("C", "play 10♦")
+    'C cannot play 10♦: '
+    """
+    return _("{name} cannot {action}: {why}").format(name=name, action=action_phrase(action), why="")
+
+
+def refused(name: str, action: Any, why: str, *, rule: str, seat: int | None) -> IllegalActionError:
+    """The error for ``action`` by the seat called ``name``, refused by the rule ``rule``
+    (e.g. ``"rules.md 501 §8"``) because ``why``: one sentence, ``"C cannot play 10♦: must
+    follow ♥: C holds J♥ 10♥ [rules.md 500 §7]"``. Every engine builds its refusals here.
+
+    Returns:
+        the :class:`IllegalActionError` (``reason`` is ``why``, ``action`` the record text).
+    """
+    return IllegalActionError(refusal_head(name, action) + why, rule=rule, seat=seat, action=str(action),
+                              reason=why)
 
 
 class UnknownOptionError(CardkitError):

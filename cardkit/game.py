@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Hashable, Iterable, Mapping, Protocol, Sequenc
 from .allocation import Knowledge
 from .cards import Card, Cards, Suit
 from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError, quoted
+from .i18n import _
 from .tricks import Trick
 
 #: Where a card of the pack goes in the deal: a seat number, or ``TALON`` (501's talon, 500's kitty).
@@ -238,6 +239,9 @@ class Game(ABC):
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: One line on each rule option (English, with its rules.md item), for tooltips and help.
     option_help: ClassVar[dict[str, str]] = {}
+    #: Plain words for the rule options as learners read them (English, translated with ``_()``):
+    #: ``{name: title}`` and ``{(name, value): words}``; see :meth:`option_label`.
+    option_words: ClassVar[dict[Any, str]] = {}
     #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
     #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
     look_action: ClassVar[str | None] = None
@@ -268,6 +272,25 @@ class Game(ABC):
             twice = sorted({n for n in self.names if self.names.count(n) > 1})
             raise CardkitError(f"names {self.names!r}: every seat needs its own name ({', '.join(twice)} "
                                "given twice)")
+
+    def option_label(self, name: str, value: Any = None) -> str:
+        """A rule option, or one of its values, in plain words in the language in use, for tables
+        and controls that learners read (records and the command line keep the option's names).
+
+        Args:
+            name: an option name, as records write it (``"call-cards"``).
+            value: one of its values (``"any"``; ``True``/``False`` read yes/no), or ``None`` for
+                the option's title.
+
+        Returns:
+            the game's words for it (:attr:`option_words`), else the name or value as written.
+        """
+        if value is None:
+            return _(self.option_words[name]) if name in self.option_words else name
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        words = self.option_words.get((name, value))
+        return _(words) if words is not None else str(value)
 
     def default_names(self, players: int) -> list[str]:
         """Seat names when none are given."""
@@ -453,6 +476,36 @@ class State(ABC):
         otherwise than by their order in the pack (Five Hundred's bowers and joker, rules.md 500
         §6); ``None`` by default. Valid once a trump suit stands."""
         return None
+
+    def held_order(self, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` as a hand is held, for learners to see what they may follow with: grouped by
+        suit, trumps first once a trump suit stands (a bower or a nominated joker among them, by
+        :meth:`suit_of`), each suit from its highest card down (:meth:`power` once trumps stand,
+        else the pack's order); a joker of no suit first. The tables sort hands this way, and the
+        rule messages list cards in this order.
+
+        Args:
+            cards: the cards to order (duplicates kept); read only.
+
+        Returns:
+            a new list.
+        """
+        order = {c: i for i, c in enumerate(self.game.new_pack())}  # suit by suit, highest first
+        trump = self.trump  # None before a trump suit stands, and in no trumps
+        suits = [trump] if trump is not None else []
+        for c in order:
+            if c.suit is not None and c.suit not in suits:
+                suits.append(c.suit)
+
+        def key(c: Card) -> tuple[int, int]:
+            s = self.suit_of(c) if trump is not None else c.suit
+            if s is None:
+                return (-1, 0)  # a joker of no suit: first
+            power = self.power(c, s) if trump is not None else None
+            rank = -power if power is not None else order.get(c, len(order))
+            return (suits.index(s) if s in suits else len(suits), rank)
+
+        return sorted(cards, key=key)
 
     def all_tricks(self) -> list[Trick]:
         """The completed tricks and the trick in progress when a card has been played to it."""

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Hashable, Mapping, Sequence
 from .actions import PASS, Pass, Play, need_card, parse_common
 from .allocation import Knowledge
 from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
-from .errors import CardkitError, IllegalActionError, InvalidActionError
+from .errors import CardkitError, IllegalActionError, InvalidActionError, refused
 from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
 from .i18n import _, ngettext
 from .tricks import Trick, following_cards, trick_winner
@@ -533,9 +533,8 @@ class State501(State):
 
     def _illegal(self, message: str, item: int, action: Action) -> IllegalActionError:
         seat = self._to_act
-        name = self.name(seat) if seat is not None else "nobody"
-        return IllegalActionError(_("illegal {action} by {name}: {why}").format(
-            action=f"'{action}'", name=name, why=message), rule=rule(item), seat=seat, action=str(action))
+        name = self.name(seat) if seat is not None else _("nobody")
+        return refused(name, action, message, rule=rule(item), seat=seat)
 
     def _check(self, a: Action) -> IllegalActionError | None:
         seat = self._to_act
@@ -552,7 +551,7 @@ class State501(State):
                 return self._illegal(_("the bidder must now give one card to each opponent"), 7, a)
             if a.card not in self.hands[seat]:
                 return self._illegal(_("{card} is not in the bidder's hand ({hand})").format(
-                    card=a.card, hand=_cards(self.hands[seat])), 7, a)
+                    card=a.card, hand=_cards(self.held_order(self.hands[seat]))), 7, a)
             return None
         return self._check_play(seat, a)
 
@@ -598,7 +597,7 @@ class State501(State):
             return self._illegal(_("501 has no joker, so no card names a suit"), 8, a)
         if card not in hand:
             return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=card, name=self.name(seat), hand=_cards(hand)), 8, a)
+                card=card, name=self.name(seat), hand=_cards(self.held_order(hand))), 8, a)
         leading = self.trick is None or not self.trick.plays
         if a.marriage:
             if not leading:
@@ -619,9 +618,9 @@ class State501(State):
         led = self.trick.led_suit
         if allowed[0].suit is led:
             return self._illegal(_("must follow {suit}: {name} holds {cards}").format(
-                suit=led, name=self.name(seat), cards=_cards(allowed)), 8, a)
+                suit=led, name=self.name(seat), cards=_cards(self.held_order(allowed))), 8, a)
         return self._illegal(_("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
-            suit=led, name=self.name(seat), cards=_cards(allowed)), 8, a)
+            suit=led, name=self.name(seat), cards=_cards(self.held_order(allowed))), 8, a)
 
     # -- doing
 

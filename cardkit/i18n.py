@@ -154,6 +154,21 @@ def _table(kind: str) -> dict[str, str]:
             "misère": pgettext("action", "misère"),
             "open misère": pgettext("action", "open misère"),
         }
+    elif kind == "verb":
+        # An action's verb as it reads after "cannot" ("C cannot play 10♦", "C no puede jugar 10♦").
+        table = {
+            "pass": pgettext("verb", "pass"),
+            "look": pgettext("verb", "look"),
+            "bid": pgettext("verb", "bid"),
+            "abandon": pgettext("verb", "abandon"),
+            "declare": pgettext("verb", "declare"),
+            "give": pgettext("verb", "give"),
+            "play": pgettext("verb", "play"),
+            "bury": pgettext("verb", "bury"),
+            "nominate": pgettext("verb", "nominate"),
+            "call": pgettext("verb", "call"),
+            "go": pgettext("verb", "go"),
+        }
     elif kind == "heading":
         # Column headings of score sheets and tables (Match.score_sheet keys, rules.md 501 §10).
         table = {
@@ -217,8 +232,32 @@ def action_text(action: Any) -> str:
     ('puja miseria abierta', 'puja 8 sin triunfo', 'juega solo')
     >>> set_language("en")
     """
-    table = _table("action")
+    return _words_of(str(action).split(), _table("action"))
+
+
+def action_phrase(action: Any) -> str:
+    """An action as the verb phrase that follows "cannot" in the language in use: the words of
+    :func:`action_text` with the verb as the language writes it there (Spanish: the infinitive).
+    Refusals read as a sentence with it: "C cannot play 10♦", "C no puede jugar 10♦".
+
+    ``action``: an :class:`~cardkit.game.Action` or its text; unknown words stay unchanged.
+
+    >>> set_language("es"); action_phrase("play 10♦"), action_phrase("go alone"), action_phrase("bid 8NT")
+    ('jugar 10♦', 'jugar solo', 'pujar 8 sin triunfo')
+    >>> set_language("en"); action_phrase("play 10♦ marriage")
+    'play 10♦ marriage'
+    """
     words = str(action).split()
+    if not words:
+        return ""
+    verb = _table("verb").get(words[0])
+    if verb is None:
+        return action_text(action)
+    return " ".join([verb] + ([_words_of(words[1:], _table("action"))] if words[1:] else []))
+
+
+def _words_of(words: list[str], table: dict[str, str]) -> str:
+    """``words`` translated by ``table``, two-word terms first; bids such as ``8NT`` spelt out."""
     out = []
     i = 0
     while i < len(words):

@@ -319,7 +319,9 @@ def test_unnominated_joker_follows_only_when_void():
     st = _nt("AS KS QS AD KD QD JD AC KC QC", seat1)
     run(st, "play AS")
     assert texts(st.legal_actions()) == ["play 5♠", "play 6♠", "play 7♠", "play 8♠"]
-    with pytest.raises(IllegalActionError, match="the joker may follow only when void in ♠: B holds 5♠"):
+    # the cards B could follow with, listed as the hand is held: highest first (not in engine order)
+    with pytest.raises(IllegalActionError, match="^B cannot play Jo: the joker may follow only when void in ♠: "
+                                                 "B holds 8♠ 7♠ 6♠ 5♠ "):
         st.apply_action("play JK")
     st = _nt("AS KS QS AD KD QD JD AC KC QC", seat1)
     run(st, "play AD")  # B is void in diamonds: anything, the joker included, need not be played
@@ -369,7 +371,8 @@ def test_joker_lead_strict_names_only_unled_suits():
             run(st, st.legal_actions()[0])
         assert st.tricks[-1].winner == 0
     assert [t for t in texts(st.legal_actions()) if t.startswith("play Jo")] == ["play Jo naming ♥"]
-    with pytest.raises(IllegalActionError, match="♠ has been led already this hand; under joker-lead=strict"):
+    with pytest.raises(IllegalActionError, match="♠ has been led already this hand, and a led joker names only a suit nobody has led "
+                       r"\(any suit on the last trick; leading the joker: a suit nobody has led\)"):
         st.apply_action("play JK naming S")
     run(st, "play AH")
     while st.current_player() != 0:

@@ -18,3 +18,25 @@ def test_values_read_as_words_in_spanish() -> None:
     with language("es"):
         assert [text_of(True), text_of(False), text_of(None)] == ["sí", "no", "ninguno"]
         assert text_of(["A", "B"]) == "A y B"
+
+
+def test_every_five_hundred_option_and_value_has_plain_words() -> None:
+    """Tables and option controls show rule options in words (rules.md 500 §2–§16), never the
+    records' spellings: every option and every value of one has words of its own, in both languages."""
+    from cardkit.game500 import Game500
+
+    g = Game500(5)
+    for lang in ("en", "es"):
+        with language(lang):
+            for name, choices in g.option_choices.items():
+                title = g.option_label(name)
+                assert title != name and "-" not in title.replace("63-card", ""), (lang, name, title)
+                for v in choices:
+                    words = g.option_label(name, v)
+                    assert words != str(v) or v in ("barred", "allowed") and lang == "en", (lang, name, v)
+                    assert "-" not in words and "=" not in words, (lang, name, v, words)
+    with language("en"):
+        assert g.option_label("call-cards", "no-joker-or-bowers") == "all but the joker and the bowers"
+        assert g.option_label("joker-lead-any", True) == "yes"
+    with language("es"):
+        assert g.option_label("call-share", "half") != "half each"

@@ -133,9 +133,10 @@ def test_an_illegal_card_gets_the_engines_rule_message() -> None:
     assert fb.cited == (item.group(1),) and fb.teacher_note.startswith(f"{item.group(1)} · ")
 
 
-def test_spanish_feedback_quotes_actions_in_spanish_and_names_the_rule_in_words() -> None:
+def test_spanish_feedback_says_the_refusal_in_spanish_and_names_the_rule_in_words() -> None:
     """The Spanish 501/04 'follow suit' exercise, all of C's cards picked: each refused card reads
-    "'juega J♥' de C: debe asistir a ♠ … (regla 8 del 501)" (rules.md 501 §8)."""
+    as one Spanish sentence, "C no puede jugar 10♦: debe asistir a ♠: C tiene A♠ 10♠ (regla 8 del
+    501)", no action in quotes (rules.md 501 §8)."""
     e = next(x for x in ALL if x.id == "501-04-follow" and x.language == "es")
     st = e.state()
     hand = set(st.hands[st.current_player()])
@@ -143,7 +144,8 @@ def test_spanish_feedback_quotes_actions_in_spanish_and_names_the_rule_in_words(
     refused = [line for line in fb.message.splitlines() if "debe asistir" in line]
     assert len(refused) == len(hand - e.answer()) >= 1
     for line in refused:
-        assert re.search(r"'juega [^']+' de C", line) and line.endswith("(regla 8 del 501)"), line
+        assert re.search(r"^C no puede jugar \S+: debe asistir a ♠: C tiene A♠ 10♠ ", line), line
+        assert line.endswith("(regla 8 del 501)") and "'" not in line, line
     assert "'play" not in fb.message and "[rules.md" not in fb.message and fb.cited == ("rules.md 501 §8",)
 
 
@@ -275,7 +277,7 @@ def test_a_record_position_plays_at_the_files_table() -> None:
 def test_a_record_its_files_table_forbids_is_an_error_with_its_place() -> None:
     """A record whose actions the file's rule options forbid (a nomination under no-nt-nomination) is
     named by its place, not replayed under the record's own options."""
-    with pytest.raises(ExerciseError, match=r"exercises\[0\]\.position\.step: .*illegal 'nominate ♦'"):
+    with pytest.raises(ExerciseError, match=r"exercises\[0\]\.position\.step: .*cannot nominate ♦"):
         _at_table({"no-nt-nomination": True}, {"record": "500_nominated_joker_no_trumps.json", "step": 20}).answer()
 
 

@@ -195,8 +195,9 @@ def test_an_illegal_bid_explains_itself_in_spanish_and_names_the_rule():
     set_language("es")
     with pytest.raises(IllegalActionError) as info:
         state.apply_action("bid 50")
-    assert str(info.value) == ("acción ilegal 'bid 50' de B: una puja debe ser de al menos 66 "
-                               "[rules.md 501 §5]")
+    # one Spanish sentence: who, the action in Spanish words (no record text in quotes), why, the rule
+    assert str(info.value) == "B no puede pujar 50: una puja debe ser de al menos 66 [rules.md 501 §5]"
+    assert info.value.reason == "una puja debe ser de al menos 66"
     assert info.value.rule == "rules.md 501 §5"
     assert state.history() == [] and state.current_player() == 1  # rejected: nothing changed
 
@@ -220,7 +221,8 @@ def test_illegal_plays_in_spanish_name_rule_8():
                         continue
                     why = state.why_illegal(f"play {card}")
                     assert why is not None and why.endswith("[rules.md 501 §8]")
-                    assert why.startswith(f"acción ilegal 'play {card}' de {state.name(seat)}: ")
+                    assert why.startswith(f"{state.name(seat)} no puede jugar {card}: ")
+                    assert "'" not in why and "play" not in why
                     assert "debe asistir a" in why or "debe jugar triunfo" in why
                     seen += 1
             state.apply_action(chooser.choose(state))
@@ -307,3 +309,35 @@ def test_score_sheet_headings_in_spanish():
     # Seat columns ("A", "A ±") keep the seat's name.
     assert [heading(k) for k in row if k not in ("hand", "dealer", "summary")] == \
         [k for k in row if k not in ("hand", "dealer", "summary")]
+
+
+
+@pytest.mark.parametrize("lang,head,holds", [("en", "{name} cannot play {card}: ", " holds "),
+                                             ("es", "{name} no puede jugar {card}: ", " tiene ")])
+def test_refusals_read_as_one_sentence_listing_cards_as_the_hand_is_held(lang, head, holds):
+    """Over random 501 hands, every refused play reads as one sentence in the reader's language,
+    "C cannot play 10♦: …" / "C no puede jugar 10♦: …" (never the record text in quotes), and the
+    cards the seat may play are listed as its hand is shown: trumps first, each suit highest first
+    (State.held_order, the tables' order), not in the engine's order (rules.md 501 §8)."""
+    game = Game501(3)
+    rng = random.Random(11)
+    chooser = RandomPlayer(3)
+    set_language(lang)
+    seen = unsorted = 0
+    for i in range(12):
+        state = game.new_hand(i % 3, [501] * 3, game.shuffled_pack(rng))
+        while not state.is_terminal():
+            seat = state.current_player()
+            if state.phase == "play" and state.trick is not None and state.trick.plays:
+                allowed = [a.card for a in state.legal_actions()]
+                shown = " ".join(str(c) for c in state.held_order(allowed))
+                unsorted += shown != " ".join(str(c) for c in allowed)
+                for card in state.hands[seat]:
+                    if card not in allowed:
+                        why = state.why_illegal(f"play {card}")
+                        assert why.startswith(head.format(name=state.name(seat), card=card)), why
+                        assert "'" not in why and "ilegal" not in why and "illegal" not in why
+                        assert why.endswith(f"{holds}{shown} [rules.md 501 §8]"), why
+                        seen += 1
+            state.apply_action(chooser.choose(state))
+    assert seen > 50 and unsorted > 5

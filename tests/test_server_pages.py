@@ -104,7 +104,7 @@ def test_errors_in_spanish(client: TestClient) -> None:
                         "rule": "server.md §4"}
     r = client.post(f"{url}/actions?lang=es", json={"code": t["seats"][to_act]["code"], "action": "play 4♠"})
     assert r.status_code == 409 and r.json()["rule"] == "rules.md 500 §4"
-    assert r.json()["error"].startswith("acción ilegal")
+    assert r.json()["error"].startswith(f"{names[to_act]['name']} no puede jugar 4♠: ")
     r = client.get(f"/api/tables/nope?code=x&lang=es")
     assert r.status_code == 404 and r.json()["error"] == "no hay ninguna mesa con este identificador en este servidor"
     r = client.post(f"{url}/actions?lang=es", content=b"{", headers={"Content-Type": "application/json"})

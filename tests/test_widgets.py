@@ -239,8 +239,9 @@ def test_illegal_card_click_shows_the_rule_and_changes_nothing():
 
 
 def test_illegal_card_in_spanish_reads_in_spanish_with_the_rule_in_words():
-    """rules.md 501 §8, in Spanish: the refused card's action reads 'juega …' (never the record's
-    'play …') and the rule reads "regla 8 del 501"; the rules.md item stays in the tooltip."""
+    """rules.md 501 §8, in Spanish: the refusal is one Spanish sentence, "B no puede jugar 10♣: …"
+    (never the record's 'play …' in quotes) and the rule reads "regla 8 del 501"; the rules.md item
+    stays in the tooltip."""
     from cardkit.i18n import language
 
     with language("es"):
@@ -248,7 +249,8 @@ def test_illegal_card_in_spanish_reads_in_spanish_with_the_rule_in_words():
         seat, bad = _to_first_follow(t)
         one(t, "cardkit-card", str(bad)).click()
         shown = t.message.value.replace("&#x27;", "'")
-    assert f"'juega {bad}'" in shown and "'play" not in shown
+    assert f">{t.game.names[seat]} no puede jugar {bad}: debe asistir a " in shown
+    assert "'" not in shown.split(">", 1)[1] and "play" not in shown and "ilegal" not in shown
     assert shown.split("</span>")[0].endswith("(regla 8 del 501)")
     assert "title='rules.md 501 §8'" in shown and "[rules.md" not in shown
 

@@ -338,3 +338,36 @@ def test_table500_marks_the_misere_partner_sitting_out():
     six = Table500.from_record(EXAMPLES / "500_six_handed_misere.json", at="end")
     assert six.board.value.count("sits out") == 2
     assert "sits out" not in Table500.from_record(EXAMPLES / "500_made_8_hearts.json", at="end").board.value
+
+
+def test_failed_open_misere_table_says_what_happened_in_words_and_what_to_press():
+    """The failed open misère of lesson 500/05 (rules.md 500 §10, §11): A and C lose 500, B and D
+    score nothing (said in words, never "B +0"); their side at −500 has lost outright, so the match
+    really is over after this one hand; the replay table names its ⏮ Start button, a still picture
+    (no buttons) names none and shows no step count; "1 trick", not "1 tricks"."""
+    t = Table500.from_record(EXAMPLES / "500_failed_open_misere.json")
+    assert "step 0 of 20" in t.status.value and t.start_button.disabled and not t.next_button.disabled
+    t.to_end()
+    status = t.status.value
+    assert "A and C −500; B and D score nothing" in status and "+0" not in status
+    assert "The match is over: B and D win" in status and "Press ⏮ Start to see the hand again." in status
+    assert ">1 trick<" in t.board.value and "1 tricks" not in t.board.value
+    shot = Table500.from_record(EXAMPLES / "500_failed_open_misere.json")
+    shot.to_end()
+    pic = shot.picture()
+    assert "step" not in repr(pic) and "Press" not in repr(pic) and "step 20" not in pic.html
+    assert "A and C −500; B and D score nothing" in repr(pic) and "The match is over" in repr(pic)
+
+
+def test_a_made_misere_does_not_end_the_match_and_a_playing_table_offers_a_new_deal():
+    """B's made misère (rules.md 500 §10): +250 to B and D, A and C nothing; nobody reached 500 or
+    −500, so the match goes on: the record's end says so and, on a table with the play bar, names
+    🂠 New deal. A live table that ends a match names 🂠 New deal, not ⏮ Start."""
+    rec = Table500.from_record(EXAMPLES / "500_made_misere.json")
+    rec.to_end()
+    assert rec.outcome is None and "The match is over" not in rec.status.value
+    assert "B and D +250; A and C score nothing" in rec.status.value
+    assert "That is the end of the record: press ⏮ Start to see it again." in rec.status.value
+    played = Table500.from_record(EXAMPLES / "500_failed_open_misere.json", play=True)
+    played.to_end()
+    assert played.playing and "Press 🂠 New deal to start a new match." in played.status.value

@@ -69,10 +69,12 @@ def test_rule_options_are_controls_built_from_the_games_declared_options():
     t = Table500("500", seed=3, humans=[0])
     assert sorted(t.option_controls) == sorted(g.option_choices) and len(t.find("cardkit-option")) == 15
     lead = one(t, "cardkit-option-joker-lead")
-    assert lead.options == (("strict (default)", "strict"), ("loose", "loose")) and lead.value == "strict"
+    # plain words for the option and its values, the records' spellings kept as the values
+    assert lead.options == (("a suit nobody has led (default)", "strict"), ("any suit", "loose"))
+    assert lead.value == "strict" and lead.description == "leading the joker"
     alone = one(t, "cardkit-option-joker-lead-any")
     assert type(alone).__name__ == "Checkbox" and alone.value is False
-    assert alone.description == "joker-lead-any (default: off)"
+    assert alone.description == "the joker may lead any trick (default: off)"
     assert all(g.option_defaults[n] == c[0] for n, c in g.option_choices.items())  # defaults first
     assert Table("501", seed=1, humans=[0]).option_controls == {}  # 501 declares no option
 

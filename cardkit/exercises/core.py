@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ..actions import Play
 from ..cards import Card, Cards, Suit
-from ..errors import CardkitError, InvalidActionError, InvalidCardError
+from ..errors import CardkitError, InvalidActionError, InvalidCardError, refusal_head
 from ..game import TALON, Action, Game, State, find_game
 from ..i18n import _, language
 from . import explain as ex
@@ -618,7 +618,7 @@ class Exercise:
             play = _play_of(st, barred[0])
             why = _why(st, barred[0])
             # the engine's message names the forbidden play first; the rule is what follows
-            head = _("illegal {action} by {name}: {why}").format(action=f"'{play}'", name=name, why="")
+            head = refusal_head(name, play)
             why = why.removeprefix(head)
             return why[:1].upper() + why[1:]
         items = rules_items(self.rules)

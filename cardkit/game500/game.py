@@ -12,7 +12,7 @@ from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
 from .actions import BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Call, bury_action, parse_action, play_action
 from .contracts import LOSS, TARGET, TRICKS, Contract, ladder
-from .options import OPTION_CHOICES, OPTION_DOCS, Options500
+from .options import OPTION_CHOICES, OPTION_DOCS, OPTION_WORDS, Options500
 from .pack import pack_500
 from .state import State500
 
@@ -45,6 +45,7 @@ class Game500(Game):
     option_defaults: ClassVar[dict[str, Any]] = Options500().as_dict()
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = OPTION_CHOICES
     option_help: ClassVar[dict[str, str]] = OPTION_DOCS
+    option_words: ClassVar[dict[Any, str]] = OPTION_WORDS
     max_change = 520  # 10NT (rules.md 500 §4)
     score_explainer = "cardkit.exercises.explain:score_lines_500"
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import UnknownOptionError
-from ..i18n import _
+from ..i18n import N_, _
 
 #: Every rule option: kebab-case name → allowed values, the default first (rules.md 500 §2–§16).
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -47,6 +47,50 @@ OPTION_DOCS: dict[str, str] = {
     "self-call": "five players: whether a card you hold or buried may be called, going secretly alone (§13)",
     "call-share": "five players: contractor and called partner each score half, or each the full value (§13)",
     "five-misere": "five players: misère and open misère barred, or allowed single-handed against four (§13)",
+}
+
+#: Plain words for each option (its title) and each value of it, as learners read them in tables
+#: and on the table's option controls (translated with ``_()``); records keep the names above.
+OPTION_WORDS: dict[Any, str] = {
+    "misere": N_("where misère ranks"),
+    ("misere", "after-seven"): N_("above every seven"),
+    ("misere", "after-eight-spades"): N_("between 8♠ and 8♣"),
+    "joker-lead": N_("leading the joker"),
+    ("joker-lead", "strict"): N_("a suit nobody has led"),
+    ("joker-lead", "loose"): N_("any suit"),
+    "joker-void": N_("the joker to a suit you are void in"),
+    ("joker-void", "off"): N_("always allowed"),
+    ("joker-void", "last-card-exempt"): N_("barred, except as your last card"),
+    ("joker-void", "last-card-loses"): N_("barred; as your last card it loses"),
+    "joker-lead-any": N_("the joker may lead any trick"),
+    "joker-lead-last": N_("the joker leads only the last trick"),
+    "joker-first-last": N_("the joker only as your first or last card of a suit"),
+    "no-nt-nomination": N_("no nominating the joker in no trumps"),
+    "win": N_("how to win"),
+    ("win", "bid-out"): N_("make a contract to reach 500"),
+    ("win", "points"): N_("reach 500 by any points"),
+    "six-pack": N_("the 63-card pack"),
+    ("six-pack", "purpose-made"): N_("made with 11s, 12s and 13s"),
+    ("six-pack", "improvised"): N_("improvised from a second pack"),
+    "six-seating": N_("six players sit as"),
+    ("six-seating", "two-threes"): N_("two sides of three"),
+    ("six-seating", "three-pairs"): N_("three pairs"),
+    "call-cards": N_("cards that may be called"),
+    ("call-cards", "no-joker-or-bowers"): N_("all but the joker and the bowers"),
+    ("call-cards", "any"): N_("any card"),
+    ("call-cards", "no-trumps"): N_("no trump"),
+    "call-holder": N_("the called card's holder"),
+    ("call-holder", "owns-up"): N_("owns up at once"),
+    ("call-holder", "surfaces"): N_("is known when the card is played"),
+    "self-call": N_("calling a card you hold or buried"),
+    ("self-call", "off"): N_("barred"),
+    ("self-call", "on"): N_("allowed"),
+    "call-share": N_("a called partner's score"),
+    ("call-share", "half"): N_("half each"),
+    ("call-share", "full"): N_("the full value each"),
+    "five-misere": N_("misère with five players"),
+    ("five-misere", "barred"): N_("barred"),
+    ("five-misere", "allowed"): N_("allowed"),
 }
 
 _TRUE = ("true", "on", "yes", "1")

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 from ..actions import PASS, Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, SUITS, Card, Cards, Rank, Suit
-from ..errors import CardkitError, IllegalActionError
+from ..errors import CardkitError, IllegalActionError, refused
 from ..game import TALON, Action, State, View, deal_cards
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..tricks import Trick, following_cards, trick_winner
 from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
                       play_action)
@@ -84,7 +84,8 @@ class View500(View):
         """E.g. "3 tricks": the tricks a seat in play has taken (rules.md 500 §10 counts tricks)."""
         if seat not in self.active:
             return None
-        return _("{t} tricks").format(t=self.tricks_won[seat])
+        t = self.tricks_won[seat]
+        return ngettext("{n} trick", "{n} tricks", t).format(n=t)
 
     def score_rows(self, names: Sequence[str]) -> list[tuple[str, str]]:
         """The tricks each seat took (Five Hundred counts tricks, rules.md 500 §10), once one is
@@ -260,9 +261,8 @@ class State500(State):
 
     def _illegal(self, message: str, item: int, action: Action) -> IllegalActionError:
         seat = self._to_act
-        name = self.name(seat) if seat is not None else "nobody"
-        return IllegalActionError(_("illegal {action} by {name}: {why}").format(
-            action=f"'{action}'", name=name, why=message), rule=rule(item), seat=seat, action=str(action))
+        name = self.name(seat) if seat is not None else _("nobody")
+        return refused(name, action, message, rule=rule(item), seat=seat)
 
     def _check(self, a: Action) -> IllegalActionError | None:
         seat = self._to_act
@@ -277,12 +277,12 @@ class State500(State):
             if not isinstance(a, Bury):
                 return self._illegal(_("the contractor must now bury three cards, one at a time"), 5, a)
             return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=a.card, name=self.name(seat), hand=_cards(self.hands[seat])), 5, a)
+                card=a.card, name=self.name(seat), hand=_cards(self.held_order(self.hands[seat]))), 5, a)
         if ph == "call":
             return self._explain_call(a)
         if ph == "nominate":
-            return self._illegal(_("the contractor holds the joker: nominate its suit or 'nominate none' "
-                                   "before the opening lead"), 8, a)
+            return self._illegal(_("the contractor holds the joker, so before the opening lead they nominate its "
+                                   "suit or nominate none"), 8, a)
         return self._explain_play(seat, a)
 
     def _explain_auction(self, a: Action) -> IllegalActionError:
@@ -291,8 +291,8 @@ class State500(State):
         c = a.contract
         g = self.game
         if c.is_misere and not g.misere_allowed():
-            return self._illegal(_("misère and open misère are barred with five players (five-misere=barred)"),
-                                 13, a)
+            return self._illegal(_("misère and open misère are barred with five players ({option})").format(
+                option=self._option_words("five-misere")), 13, a)
         if self.high is not None and g.ladder_rank[c] <= g.ladder_rank[self.high]:
             return self._illegal(_("{bid} does not outrank the standing bid of {high}").format(
                 bid=c, high=self.high), 4, a)
@@ -307,10 +307,10 @@ class State500(State):
             return self._illegal(_("{card} is not in this pack ({n} cards)").format(
                 card=a.card, n=len(self.game.new_pack())), 13, a)
         if a.card in self._call_barred():
-            return self._illegal(_("{card} may not be called (call-cards={how})").format(
-                card=a.card, how=self.rules.call_cards), 13, a)
+            return self._illegal(_("{card} may not be called ({option})").format(
+                card=a.card, option=self._option_words("call-cards")), 13, a)
         return self._illegal(_("{card} is in the contractor's hand or buried, and calling it is barred "
-                               "(self-call=off)").format(card=a.card), 13, a)
+                               "({option})").format(card=a.card, option=self._option_words("self-call")), 13, a)
 
     def _explain_play(self, seat: int, a: Action) -> IllegalActionError:
         if not isinstance(a, Play):
@@ -320,7 +320,7 @@ class State500(State):
         name = self.name(seat)
         if card not in hand:
             return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=card, name=name, hand=_cards(hand)), 7, a)
+                card=card, name=name, hand=_cards(self.held_order(hand))), 7, a)
         trick = self.trick
         assert trick is not None
         free = card is JOKER and self._joker_free()
@@ -328,20 +328,22 @@ class State500(State):
             if not free:
                 return self._illegal(_("only an unnominated joker, led in no-trump or misère, names a suit"), 8, a)
             if a.names is None and self._joker_lead_suits(seat):
-                return self._illegal(_("leading the joker, name the suit the others must follow, "
-                                       "e.g. 'play JK naming ♥'"), 8, a)
+                return self._illegal(_("leading the joker, name the suit the others must follow"), 8, a)
             r = self.rules
             if r.joker_lead_last:
-                why = _("the joker may not lead before the final trick (joker-lead-last)")
+                why = _("the joker may not lead before the final trick ({option})").format(
+                    option=self._option_words("joker-lead-last"))
             elif a.names is None and r.joker_lead == "strict" and not r.joker_lead_any:
-                why = _("every suit has been led already this hand; under joker-lead=strict the joker may lead "
-                        "only on the last trick")
+                why = _("every suit has been led already this hand, and a led joker names only a suit nobody has "
+                        "led, so it may lead only on the last trick ({option})").format(
+                    option=self._option_words("joker-lead"))
             elif r.joker_lead_any and a.names is not None:
-                why = _("{name} has shown void in {suit}, so the joker may not name it (joker-lead-any)").format(
-                    name=name, suit=a.names)
+                why = _("{name} has shown void in {suit}, so the joker may not name it ({option})").format(
+                    name=name, suit=a.names, option=self._option_words("joker-lead-any"))
             elif a.names in self.led_suits:
-                why = _("{suit} has been led already this hand; under joker-lead=strict the joker names only "
-                        "a suit nobody has led (any suit on the last trick)").format(suit=a.names)
+                why = _("{suit} has been led already this hand, and a led joker names only a suit nobody has led "
+                        "(any suit on the last trick; {option})").format(
+                    suit=a.names, option=self._option_words("joker-lead"))
             else:
                 why = _("not a lead the joker may make here")
             return self._illegal(why, 8, a)
@@ -354,18 +356,27 @@ class State500(State):
                 if self.rules.joker_first_last:
                     return self._illegal(_("the joker may go to {suit} only as {name}'s first or last card of it, "
                                            "and {name} has played {suit} and still holds {cards}").format(
-                        suit=led, name=name, cards=_cards(follow)), 8, a)
+                        suit=led, name=name, cards=_cards(self.held_order(follow))), 8, a)
                 return self._illegal(_("the joker may follow only when void in {suit}: {name} holds {cards}").format(
-                    suit=led, name=name, cards=_cards(follow)), 8, a)
+                    suit=led, name=name, cards=_cards(self.held_order(follow))), 8, a)
             return self._illegal(_("{name} has shown void in {suit} before, so the joker may not be played to it "
-                                   "(joker-void={how})").format(name=name, suit=led, how=self.rules.joker_void), 8, a)
+                                   "({option})").format(name=name, suit=led, option=self._option_words("joker-void")), 8, a)
         if follow:
             return self._illegal(_("must follow {suit}: {name} holds {cards}{note}").format(
-                suit=led, name=name, cards=_cards(follow), note=self._bower_note(card, follow)), 7, a)
+                suit=led, name=name, cards=_cards(self.held_order(follow)), note=self._bower_note(card, follow)), 7, a)
         if JOKER in hand and self.misere():
             return self._illegal(_("void in {suit} under misère, {name} must play the joker").format(
                 suit=led, name=name), 8, a)
         return self._illegal(_("not a legal play here"), 7, a)
+
+    def _option_words(self, name: str) -> str:
+        """The rule option behind a refusal in plain words, as the table's option controls show it:
+        ``"cards that may be called: any card"``; an on/off option by its words alone."""
+        value = self.rules.as_dict()[name]
+        if isinstance(value, bool):
+            return self.game.option_label(name)
+        return _("{option}: {value}").format(option=self.game.option_label(name),
+                                             value=self.game.option_label(name, value))
 
     def _bower_note(self, card: Card, follow: list[Card]) -> str:
         """`` (the J♦ is a heart while hearts are trumps)`` when a bower or the joker explains why."""

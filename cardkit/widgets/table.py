@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import Card, Cards
-from ..display import held_order, plain_rule
+from ..display import held_order, plain_rule, score_changes
 from ..errors import CardkitError
 from ..escaping import escape
 from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
@@ -302,14 +302,16 @@ class Table(W.VBox):
             default = game.option_defaults.get(name, choices[0])
             tip = game.option_help.get(name, name)
             ctrl: W.ValueWidget
+            title = game.option_label(name)  # plain words; the records' name stays in the CSS class
             if all(isinstance(v, bool) for v in choices):
                 state = _("on") if default else _("off")
                 ctrl = W.Checkbox(value=bool(default), indent=False,
-                                  description=_("{name} (default: {value})").format(name=name, value=state),
+                                  description=_("{name} (default: {value})").format(name=title, value=state),
                                   layout=W.Layout(width="auto"))
             else:
-                ctrl = W.Dropdown(options=[(_("{value} (default)").format(value=v) if v == default else str(v), v)
-                                           for v in choices], value=default, description=name,
+                labels = [(game.option_label(name, v), v) for v in choices]
+                ctrl = W.Dropdown(options=[(_("{value} (default)").format(value=w) if v == default else w, v)
+                                           for w, v in labels], value=default, description=title,
                                   style={"description_width": "initial"}, layout=W.Layout(width="auto"))
             ctrl.tooltip = tip  # the option's rule, for whoever hovers
             ctrl.add_class("cardkit-option")
@@ -666,7 +668,9 @@ class Table(W.VBox):
         self.back_button.disabled = at_start
         self.start_button.disabled = at_start
 
-    def _status_html(self, st: State, to_act: int | None) -> str:
+    def _status_html(self, st: State, to_act: int | None, still: bool = False) -> str:
+        """The status line: hand, dealer, how the hand stands, who acts, the step (not in a still
+        picture, which has no buttons), and at the end of a hand what happened and what next."""
         names = self.game.names
         h, k = self.replay.cursor
         parts = [escape(_("hand {n}").format(n=h + 1)), escape(_("dealer {name}").format(name=names[st.dealer])),
@@ -675,22 +679,39 @@ class Table(W.VBox):
             who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
             to_act_text = _("{name} to act").format(name=who)
             parts.append(f"<span class='cardkit-toact'>{escape(to_act_text)}</span>")
-        parts.append(escape(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h]))))
+        if not still:
+            parts.append(escape(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h]))))
         line = " · ".join(parts)
         if st.is_terminal():
-            line += f"<div class='cardkit-next-step'>{escape(self._what_next(st))}</div>"
+            line += f"<div class='cardkit-next-step'>{escape(self._what_next(st, still))}</div>"
         return line
 
-    def _what_next(self, st: State) -> str:
-        """At the end of a hand: what happened, and which button to press next."""
-        changes = ", ".join(f"{n} {r:+d}" for n, r in zip(self.game.names, st.returns()))
-        said = _("The hand is over ({summary}): {changes}.").format(summary=st.summary(), changes=changes)
+    @property
+    def playing(self) -> bool:
+        """Whether the bar for playing (🂠 New deal, your seat, Hint, Review) is on the table."""
+        return self.play_bar in self.children
+
+    def _what_next(self, st: State, still: bool = False) -> str:
+        """At the end of a hand: what happened (the score changes, the match's result only when
+        the match really is over, rules.md 501 §10, 500 §11), and which button on this table to
+        press next; a still picture (``still``) has no buttons, so it says only what happened."""
+        said = _("The hand is over ({summary}): {changes}.").format(
+            summary=st.summary(), changes=score_changes(self.game.names, st.returns()))
         outcome = self.replay.outcome
         if outcome is not None:
-            return said + " " + _("The match is over: {result}. Press ⏮ Start to see the hand again.").format(
-                result=outcome.result(self.game.names))
+            said += " " + _("The match is over: {result}.").format(result=outcome.result(self.game.names))
+            if still:
+                return said
+            if self.playing:
+                return said + " " + _("Press 🂠 New deal to start a new match.")
+            return said + " " + _("Press ⏮ Start to see the hand again.")
+        if still:
+            return said
         if self.live or self.replay.cursor[0] + 1 < self.replay.hands:
             return said + " " + _("Press Next ▶ to deal the next hand.")
+        if self.playing:
+            return said + " " + _("That is the end of the record: press ⏮ Start to see it again, "
+                                  "or 🂠 New deal to play a new hand.")
         return said + " " + _("That is the end of the record: press ⏮ Start to see it again.")
 
     def _sorted(self, st: State, cards: Iterable[Card]) -> list[Card]:
@@ -748,7 +769,7 @@ class Table(W.VBox):
         if counted is not None:
             rows.append((_("hand total"), counted))
         if st.is_terminal():
-            rows.append((_("change"), [f"{r:+d}" for r in st.returns()]))
+            rows.append((_("change"), [f"{r:+d}" if r else "0" for r in st.returns()]))
             rows.append((_("score"), st.scores_after()))
         body = "".join(f"<tr><th style='text-align:left'>{escape(label)}</th>"
                        + "".join(f"<td>{escape(str(v))}</td>" for v in vals) + "</tr>" for label, vals in rows)
@@ -873,9 +894,11 @@ class Table(W.VBox):
         """
         from ..display import Shown
 
-        html = (f"<div class='cardkit-table cardkit-picture'>{_CSS}<div class='cardkit-status'>{self.status.value}"
+        st = self.replay.state
+        status = self._status_html(st, st.current_player(), still=True)  # no step count, no buttons named
+        html = (f"<div class='cardkit-table cardkit-picture'>{_CSS}<div class='cardkit-status'>{status}"
                 f"</div>{self.board.value}<div class='cardkit-scores'>{self.scores.value}</div></div>")
-        return Shown(html, unescape(re.sub(r"<[^>]+>", "", self.status.value)))
+        return Shown(html, unescape(re.sub(r"<[^>]+>", " ", status)).replace("  ", " ").strip())
 
     def __repr__(self) -> str:
         # no position here: a notebook's saved output must not depend on how far play went
