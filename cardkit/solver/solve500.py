@@ -229,7 +229,7 @@ class Solver500:
     every table size and rule option of :class:`~cardkit.game500.Game500`.
 
     Args:
-        log_tt: the transposition table holds ``2**log_tt`` entries (68 bytes each).
+        log_tt: the transposition table holds ``2**log_tt`` entries (108 bytes each).
     """
 
     def __init__(self, log_tt: int = core500.LOG_TT) -> None:
@@ -250,6 +250,7 @@ class Solver500:
         if key not in self._gens:
             if len(self._gens) >= 1 << 20:
                 self.table[0][:] = -1
+                self.table[4][:] = -1
                 self._gens.clear()
             self._gens[key] = len(self._gens) + 1
         return self._gens[key]
