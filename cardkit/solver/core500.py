@@ -48,22 +48,29 @@ OPT_STRICT, OPT_LOOSE, OPT_ANY, OPT_LAST, OPT_VOID, OPT_FIRSTLAST, OPT_MISERE = 
 NOPTS = 7
 # frame fields
 (_LEADER, _NPLAYED, _LED, _WPOW, _WPOS, _TABLE, _LS, _VO, _PL, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTM,
- _K, _N, _GAIN, _HM, _P, _IDX) = range(21)
-FIELDS = 21
-WORDS = 9
+ _K, _N, _GAIN, _HM, _P, _IDX, _REL, _EREL, _ELO, _EHI, _TREL, _WCARD, _SKIP, _SIG) = range(29)
+FIELDS = 29
+#: words of a table key: the hands (6, each card written at its relative rank, only the ranks the
+#: entry's result depended on), the leader and free-joker state (3), the suit lengths of every hand
+#: (2) and the ranks that mattered (1)
+WORDS = 12
+#: entries of one bucket: positions with the same suit lengths share a bucket, one entry per
+#: set of ranks that mattered
+BUCKET = 32
 
 
-#: A transposition table: the keys (:data:`WORDS` words an entry), the low and high bounds, and
-#: the best move, one array each.
-Table = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+#: A transposition table: the keys (:data:`WORDS` words an entry), the low and high bounds, the
+#: best move, and a signature of the key's class words (checked first), one array each.
+Table = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def new_table(log_size: int = LOG_TT) -> Table:
     """A transposition table of ``2**log_size`` entries: a key of :data:`WORDS` int64 words and
-    two int8 bounds and an int16 best move per entry (76 bytes an entry)."""
+    two int8 bounds, an int16 best move and an int64 signature per entry (108 bytes an entry)."""
     n = 1 << log_size
     keys = np.full((n, WORDS), -1, np.int64)
-    return keys, np.zeros(n, np.int8), np.zeros(n, np.int8), np.full(n, -1, np.int16)
+    return (keys, np.zeros(n, np.int8), np.zeros(n, np.int8), np.full(n, -1, np.int16),
+            np.full(n, -1, np.int64))
 
 
 @njit
@@ -108,6 +115,95 @@ def _top_run(s: int, p: int, h: np.ndarray, n: int, suitorder: np.ndarray, suitl
 
 
 @njit
+def _top_cards(s: int, k: int, present: int, suitorder: np.ndarray, suitlen: np.ndarray) -> int:
+    """The ``k`` highest cards left (in ``present``) of suit ``s``, as a card mask."""
+    m = 0
+    r = 0
+    if k <= 0:
+        return 0
+    for i in range(suitlen[s]):
+        c = suitorder[s, i]
+        if (present >> c) & 1:
+            m |= 1 << c
+            r += 1
+            if r >= k:
+                break
+    return m
+
+
+@njit
+def rank_slots(rel: int, present: int, full: bool, suitmask: np.ndarray, rankpos: np.ndarray,
+               prefix: np.ndarray) -> int:
+    """The ranks that matter, as the table key writes them: for each suit, the slots (the suit's
+    first cards in ``suitorder``) of the cards left from its highest down to the lowest card of
+    ``rel`` (a card mask); the free joker always, and every card left when ``full``.
+    ``rankpos[c]``: card ``c``'s place in its suit's order; ``prefix[s, r]``: suit ``s``'s cards
+    down to place ``r``."""
+    out = 0
+    for s in range(5):
+        left = present & suitmask[s]
+        if left == 0:
+            continue
+        if full or s == 4:
+            k = _popcount(left)
+        else:
+            m = rel & suitmask[s]
+            if m == 0:
+                continue
+            low = 0
+            while m != 0:
+                c = _low(m)
+                m &= m - 1
+                if rankpos[c] > low:
+                    low = rankpos[c]
+            k = _popcount(left & prefix[s, low])
+        out |= prefix[s, k - 1]
+    return out
+
+
+@njit
+def slot_cards(slots: int, present: int, suitmask: np.ndarray, suitorder: np.ndarray, suitlen: np.ndarray) -> int:
+    """The cards left (``present``) that the rank slots ``slots`` (of :func:`rank_slots`) stand for."""
+    out = 0
+    for s in range(5):
+        k = _popcount(slots & suitmask[s])
+        if k > 0:
+            out |= _top_cards(s, k, present, suitorder, suitlen)
+    return out
+
+
+@njit
+def extend_runs(rel: int, skipped: int, hm: int, present: int, suitmask: np.ndarray, suitorder: np.ndarray,
+                suitlen: np.ndarray, rankpos: np.ndarray) -> int:
+    """``rel`` (cards left, in ``present``) widened so that the lowest card that matters in a suit
+    never splits a run of the hand ``hm`` whose lower cards were ``skipped`` as equivalent to the
+    one above: the run's cards below it matter too (else a position that shares only the ranks that
+    matter could hold those cards apart, no longer equivalent, and one of them never searched)."""
+    for s in range(4):
+        if (skipped & suitmask[s]) == 0:
+            continue
+        m = rel & suitmask[s]
+        if m == 0:
+            continue
+        low = 0
+        while m != 0:
+            c = _low(m)
+            m &= m - 1
+            if rankpos[c] > low:
+                low = rankpos[c]
+        if ((hm >> suitorder[s, low]) & 1) == 0:
+            continue
+        for i in range(low + 1, suitlen[s]):
+            c = suitorder[s, i]
+            if (present >> c) & 1:
+                if (hm >> c) & 1:
+                    rel |= 1 << c
+                else:
+                    break
+    return rel
+
+
+@njit
 def _highest(hm: int, led: int, trump: int, jk: int, suitmask: np.ndarray, suitorder: np.ndarray,
              suitlen: np.ndarray, strength: np.ndarray) -> int:
     """The strength of the best card the hand ``hm`` can play to a trick led in ``led``: its
@@ -130,19 +226,27 @@ def _highest(hm: int, led: int, trump: int, jk: int, suitmask: np.ndarray, suito
 
 @njit
 def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, suitmask: np.ndarray,
-                 suitorder: np.ndarray, suitlen: np.ndarray) -> int:
+                 suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
     """Tricks seat ``p``, on lead, is sure to win in a row by cashing its top cards (rules.md 500
     §6, §7): first its unbroken run of top trumps (everyone else must follow while they hold
     trumps), then in each plain suit its run of top cards, for as many rounds as every other seat
     still follows suit or holds no trump. Every other seat counts, the partners too, so the lead
-    never leaves ``p``. A free joker in another hand can win any trick: then 0."""
+    never leaves ``p``. A free joker in another hand can win any trick: then 0.
+
+    Returns ``(tricks, cards)``: ``cards`` the top cards the count rests on (any position where the
+    same seats hold them and every hand has the same suit lengths has at least as many)."""
     if jk >= 0:
         for i in range(n):
             if i != p and (h[i] >> jk) & 1:
-                return 0
+                return 0, 0
+    present = 0
+    for i in range(n):
+        present |= h[i]
     t = 0
+    rel = 0
     if trump >= 0:
         t = _top_run(trump, p, h, n, suitorder, suitlen)
+        rel |= _top_cards(trump, t, present, suitorder, suitlen)
     qt = t
     for s in range(4):
         if s == trump:
@@ -158,8 +262,10 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, suitmask: n
                 ln = _popcount(h[i] & suitmask[s])
                 if ln < safe:
                     safe = ln
+        if safe > 0:
+            rel |= _top_cards(s, k, present, suitorder, suitlen)
         qt += safe
-    return qt
+    return qt, rel
 
 
 @njit
@@ -200,16 +306,19 @@ def sure_tricks(h: np.ndarray, n: int, trump: int, jk: int, opts: np.ndarray, su
 
 @njit
 def last_trick(h: np.ndarray, n: int, leader: int, vo: int, trump: int, jk: int, opts: np.ndarray,
-               esuit: np.ndarray, strength: np.ndarray) -> int:
+               esuit: np.ndarray, strength: np.ndarray) -> tuple[int, int]:
     """The position that wins the last trick, every seat holding one card (rules.md 500 §7, §8):
-    the same winner the search's move-by-move play finds, without the search."""
+    the same winner the search's move-by-move play finds, without the search. Returns
+    ``(position, cards)``, ``cards`` the winning card when it beat another of its suit (its rank
+    decided the trick), else 0."""
     c = _low(h[leader])
     s = esuit[c]
     if s == 4:
-        return leader  # a led free joker wins whatever suit it names
+        return leader, 0  # a led free joker wins whatever suit it names
     led = s
     wpow = _power(c, led, trump, esuit, strength)
     wpos = leader
+    wc = c
     for j in range(1, n):
         p = (leader + j) % n
         c = _low(h[p])
@@ -221,7 +330,13 @@ def last_trick(h: np.ndarray, n: int, leader: int, vo: int, trump: int, jk: int,
         if pw > wpow:
             wpow = pw
             wpos = p
-    return wpos
+            wc = c
+    ws = esuit[wc]
+    for j in range(n):
+        c = _low(h[j])
+        if c != wc and esuit[c] == ws:
+            return wpos, 1 << wc
+    return wpos, 0
 
 
 @njit
@@ -230,7 +345,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
            esuit: np.ndarray, strength: np.ndarray, twin: np.ndarray, suitmask: np.ndarray,
            suitorder: np.ndarray, suitlen: np.ndarray,
            alpha: int, beta: int, forced: int,
-           tkey: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray, gen: int,
+           tkey: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray, tcls: np.ndarray, gen: int,
            mv: np.ndarray, fr: np.ndarray, kw: np.ndarray, killer: np.ndarray, heur: int,
            stats: np.ndarray) -> int:
     """The counted side's future tricks within ``(alpha, beta)`` (fail-soft), from a position
@@ -244,6 +359,19 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
     and returns :data:`ABORTED` (every table entry stored so far stays exact)."""
     mask = tlo.shape[0] - 1
     misere = opts[OPT_MISERE]
+    # identical cards (the six-hand pack) keep every rank in the key
+    full = False
+    for c in range(64):
+        if twin[c] >= 0:
+            full = True
+    rankpos = np.zeros(64, np.int64)
+    prefix = np.zeros((5, 64), np.int64)
+    for s in range(5):
+        acc = 0
+        for i in range(suitlen[s]):
+            rankpos[suitorder[s, i]] = i
+            acc |= 1 << suitorder[s, i]
+            prefix[s, i] = acc
     d = 0
     fr[0, _LEADER] = leader
     fr[0, _NPLAYED] = _popcount(table)
@@ -256,7 +384,13 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
     fr[0, _PL] = pl
     fr[0, _ALPHA] = alpha
     fr[0, _BETA] = beta
+    fr[0, _WCARD] = -1
+    if fr[0, _NPLAYED] > 0:
+        for c in range(64):
+            if (table >> c) & 1 and _power(c, led, trump, esuit, strength) == wpow:
+                fr[0, _WCARD] = c
     v = 0
+    vrel = 0
     mode = 0
     while True:
         if mode == 0:
@@ -278,8 +412,13 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             hm = h[p]
             idx = -1
             ttbest = -1
+            sig = -1
             early = False
             ret = 0
+            retrel = 0  # the cards whose ranks an early answer rests on
+            erel = 0
+            elo = 0
+            ehi = INF
             isforced = d == 0 and forced >= 0
             if nplayed == 0 and not isforced:
                 left = _popcount(h[leader])
@@ -291,16 +430,22 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     if left == 1:
                         # the last trick: every card is forced (the state of the joker's options
                         # as played so far decides a joker's power)
-                        ub = lb = (side >> last_trick(h, n, leader, vo, trump, jk, opts, esuit, strength)) & 1
+                        wl, retrel = last_trick(h, n, leader, vo, trump, jk, opts, esuit, strength)
+                        ub = lb = (side >> wl) & 1
                     else:
                         # quick tricks of the leader, sure tricks of the top trumps
-                        qt = quick_tricks(h, n, leader, trump, jk, suitmask, suitorder, suitlen)
+                        qt, retrel = quick_tricks(h, n, leader, trump, jk, suitmask, suitorder, suitlen)
                         if (side >> leader) & 1:
                             lb = qt
                         else:
                             ub = left - qt
                         owner, k = sure_tricks(h, n, trump, jk, opts, suitorder, suitlen, twin)
                         if owner >= 0:
+                            if trump >= 0:
+                                present = 0
+                                for i in range(n):
+                                    present |= h[i]
+                                retrel |= _top_cards(trump, k, present, suitorder, suitlen)
                             if (side >> owner) & 1:
                                 if k > lb:
                                     lb = k
@@ -308,6 +453,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                 ub = left - k
                 early, ret = bounds_cut(lb, ub, alpha, beta)
                 if not early:
+                    retrel = 0
                     # the free-joker state matters only while the joker is in a hand
                     live = False
                     if jk >= 0:
@@ -331,10 +477,11 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     # the key holds relative ranks: the r-th highest card left in a suit is
                     # written as the suit's r-th card, so positions that differ only in which
                     # lower cards are gone share an entry (as in bridge solvers)
-                    hsh = leader * 7919 + gen * 104729 + ls * 31 + vo * 131 + pl * 337
                     for i in range(n):
                         kw[d, i] = 0
                     ties = 0
+                    lena = 0
+                    lenb = 0
                     present = 0
                     for i in range(n):
                         present |= h[i]
@@ -355,33 +502,79 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                         ties |= 1 << slot
                                     prev = strength[c]
                                     r += 1
+                                    if i < 3:
+                                        lena += 1 << (4 * (5 * i + s))
+                                    else:
+                                        lenb += 1 << (4 * (5 * (i - 3) + s))
                                     break
-                    for i in range(n):
-                        hsh ^= ((kw[d, i] ^ (kw[d, i] >> 29)) & 0xFFFFFFFFFF) * (i * 2 + 1)
-                        hsh ^= hsh >> 17
-                        hsh &= 0xFFFFFFFFFFFF
                     for i in range(n, 6):
                         kw[d, i] = 0
                     kw[d, 6] = leader | (ls << 3) | (gen << 7)
                     kw[d, 7] = vo | (pl << 24)
                     kw[d, 8] = ties
-                    hsh ^= kw[d, 7] * 3 + (ties & 0xFFFFFF)
-                    idx = (hsh ^ (hsh >> 23) ^ (hsh >> 41)) & mask
-                    same = True
-                    for i in range(WORDS):
-                        if tkey[idx, i] != kw[d, i]:
-                            same = False
+                    kw[d, 9] = lena
+                    kw[d, 10] = lenb
+                    kw[d, 11] = 0
+                    # partition search: an entry keeps only the ranks its result rested on, so
+                    # the bucket is chosen by what every position it stands for shares: the suit
+                    # lengths of each hand, the leader and the free joker's state
+                    hsh = (kw[d, 6] * 7919) ^ (kw[d, 7] * 131) ^ (ties * 31)
+                    hsh ^= ((lena ^ (lena >> 29)) & 0xFFFFFFFFFF) * 104729
+                    hsh &= 0xFFFFFFFFFFFF
+                    hsh ^= ((lenb ^ (lenb >> 31)) & 0xFFFFFFFFFF) * 337
+                    hsh &= 0xFFFFFFFFFFFF
+                    sig = hsh
+                    idx = ((hsh ^ (hsh >> 23) ^ (hsh >> 41)) & mask) & ~(BUCKET - 1)
+                    lo = 0
+                    hi = INF
+                    got = False
+                    rsu = 0
+                    for b in range(BUCKET):
+                        j = idx + b
+                        if tcls[j] != sig:
+                            continue
+                        if tkey[j, 9] != lena or tkey[j, 10] != lenb or tkey[j, 6] != kw[d, 6] \
+                                or tkey[j, 7] != kw[d, 7] or tkey[j, 8] != ties:
+                            continue
+                        rs = tkey[j, 11]
+                        same = True
+                        for i in range(n):
+                            if (kw[d, i] & rs) != tkey[j, i]:
+                                same = False
+                                break
+                        if not same:
+                            continue
+                        got = True
+                        if tlo[j] > lo:
+                            lo = tlo[j]
+                        if thi[j] < hi:
+                            hi = thi[j]
+                        rsu |= rs  # each suit's slots run down from its top: the union is the widest
+                        if ttbest < 0:
+                            ttbest = tbest[j]
+                        if lo >= beta or hi <= alpha or lo == hi:
                             break
-                    if same:
-                        early, ret, alpha, beta = probe(tlo[idx], thi[idx], alpha, beta)
-                        if not early:
-                            ttbest = tbest[idx]
+                    if got:
+                        erel = slot_cards(rsu, present, suitmask, suitorder, suitlen)
+                        early, ret, a2, b2 = probe(lo, hi, alpha, beta)
+                        if early:
+                            retrel = erel
+                        elif a2 != alpha or b2 != beta:
+                            alpha = a2
+                            beta = b2
+                            elo = lo
+                            ehi = hi
+                        else:
+                            erel = 0
+                    if not early and not got:
+                        erel = 0
             if early:
                 if d == 0:
                     return ret
                 d -= 1
                 h[fr[d, _P]] = fr[d, _HM]
                 v = fr[d, _GAIN] + ret
+                vrel = retrel
                 mode = 1
                 continue
             # ---- legal moves (rules.md 500 §7, §8; the engine's _legal_plays)
@@ -445,6 +638,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         opp_max = top_q
             # ---- the moves, one per group of equivalent cards, with an ordering score
             nm = 0
+            skipped = 0
             for s in range(5):
                 cand = legal & suitmask[s] if s < 4 else legal & jbit
                 if s == 4 and jk < 0:
@@ -462,6 +656,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     tw = twin[c]
                     clean = tw < 0 or ((cand >> tw) & 1) == 1 or ((present >> tw) & 1) == 0
                     if prev_ours and clean:
+                        skipped |= 1 << c
                         continue  # equivalent to the card above it
                     prev_ours = clean
                     m = c
@@ -537,6 +732,12 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             fr[d, _HM] = hm
             fr[d, _P] = p
             fr[d, _IDX] = idx
+            fr[d, _SIG] = sig
+            fr[d, _REL] = erel
+            fr[d, _EREL] = erel
+            fr[d, _ELO] = elo
+            fr[d, _EHI] = ehi
+            fr[d, _SKIP] = skipped
             mode = 2
         p = fr[d, _P]
         maxim = (((side >> p) & 1) ^ misere) == 1
@@ -555,8 +756,13 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     fr[d, _BESTM] = m
                     if v < fr[d, _BETA]:
                         fr[d, _BETA] = v
+            crel = vrel | fr[d, _TREL]
             if fr[d, _ALPHA] >= fr[d, _BETA]:
                 killer[d] = m  # a killer move: tried early at this depth from now on
+                # the bound rests on this move alone
+                fr[d, _REL] = fr[d, _EREL] | crel
+            else:
+                fr[d, _REL] |= crel
             fr[d, _K] = k + 1
             mode = 2
         k = fr[d, _K]
@@ -571,6 +777,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             led = fr[d, _LED]
             wpow = fr[d, _WPOW]
             wpos = fr[d, _WPOS]
+            wcard = fr[d, _WCARD]
             ls = fr[d, _LS]
             vo = fr[d, _VO]
             pl = fr[d, _PL]
@@ -580,6 +787,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                 ls |= 1 << led
                 wpow = _power(c, led, trump, esuit, strength)
                 wpos = p
+                wcard = c
                 pl |= 1 << (4 * p + led)
             else:
                 if s != led:
@@ -594,19 +802,27 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                 if pw > wpow:
                     wpow = pw
                     wpos = p
+                    wcard = c
             h[p] = hm ^ (1 << c)
             gain = 0
             e = d + 1
+            fr[d, _TREL] = 0
             if nplayed + 1 < n:
                 fr[e, _LEADER] = fr[d, _LEADER]
                 fr[e, _NPLAYED] = nplayed + 1
                 fr[e, _LED] = led
                 fr[e, _WPOW] = wpow
                 fr[e, _WPOS] = wpos
+                fr[e, _WCARD] = wcard
                 fr[e, _TABLE] = fr[d, _TABLE] | (1 << c)
             else:
                 if (side >> wpos) & 1:
                     gain = 1
+                # the winning card's rank decided the trick when another card of its suit was
+                # played to it (else any card of that suit would have won it)
+                ws = esuit[wcard]
+                if ws < 4 and ((fr[d, _TABLE] | (1 << c)) & suitmask[ws] & ~(1 << wcard)) != 0:
+                    fr[d, _TREL] = 1 << wcard
                 empty = True
                 for i in range(n):
                     if h[i] != 0:
@@ -616,6 +832,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     stats[0] += 1
                     h[p] = hm
                     v = gain
+                    vrel = 0
                     mode = 1
                     continue
                 fr[e, _LEADER] = wpos
@@ -623,6 +840,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                 fr[e, _LED] = -1
                 fr[e, _WPOW] = -3
                 fr[e, _WPOS] = -1
+                fr[e, _WCARD] = -1
                 fr[e, _TABLE] = 0
             fr[e, _LS] = ls
             fr[e, _VO] = vo
@@ -635,26 +853,59 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             continue
         best: int = fr[d, _BEST]
         idx = fr[d, _IDX]
+        rel = fr[d, _REL]
+        if d > 0 or idx >= 0:
+            present = fr[d, _TABLE]
+            for i in range(n):
+                present |= h[i]
+            if fr[d, _ALPHA] < fr[d, _BETA] and fr[d, _SKIP] != 0:
+                rel = extend_runs(rel, fr[d, _SKIP], fr[d, _HM], present, suitmask, suitorder, suitlen, rankpos)
         if idx >= 0:
-            lo = 0
-            hi = INF
-            same = True
-            for i in range(WORDS):
-                if tkey[idx, i] != kw[d, i]:
-                    same = False
+            rs = rank_slots(rel, present, full, suitmask, rankpos, prefix)
+            for i in range(6):
+                kw[d, i] &= rs
+            kw[d, 11] = rs
+            lo = fr[d, _ELO]
+            hi = fr[d, _EHI]
+            j = -1
+            sig = fr[d, _SIG]
+            for b in range(BUCKET):
+                jj = idx + b
+                if tcls[jj] != sig:
+                    continue
+                same = True
+                for i in range(WORDS):
+                    if tkey[jj, i] != kw[d, i]:
+                        same = False
+                        break
+                if same:
+                    j = jj
+                    if tlo[jj] > lo:
+                        lo = tlo[jj]
+                    if thi[jj] < hi:
+                        hi = thi[jj]
                     break
-            if same:
-                lo = tlo[idx]
-                hi = thi[idx]
+            if j < 0:
+                # a free entry, else one of another class, else any (in turn)
+                j = idx + (stats[0] & (BUCKET - 1))
+                for b in range(BUCKET):
+                    jj = idx + b
+                    if tcls[jj] == -1:
+                        j = jj
+                        break
+                    if tcls[jj] != sig:
+                        j = jj
             lo, hi = stored(lo, hi, best, fr[d, _A0], fr[d, _B0])
             for i in range(WORDS):
-                tkey[idx, i] = kw[d, i]
-            tlo[idx] = lo
-            thi[idx] = hi
-            tbest[idx] = fr[d, _BESTM]
+                tkey[j, i] = kw[d, i]
+            tlo[j] = lo
+            thi[j] = hi
+            tbest[j] = fr[d, _BESTM]
+            tcls[j] = sig
         if d == 0:
             return best
         d -= 1
         h[fr[d, _P]] = fr[d, _HM]
         v = fr[d, _GAIN] + best
+        vrel = rel
         mode = 1

@@ -185,6 +185,37 @@ class Position500:
         return cls(seats, tuple(hands), pos[trick.leader], table, led, wpow, wpos, ls, vo, pl, side, trump, jk,
                    opts, esuit, strength, twin, suitmask, suitorder, suitlen, banked, misere, target, index)
 
+    def representative(self, move: int) -> int:
+        """The highest card of the unbroken run ``move`` belongs to in the hand of the seat to act
+        (no card left between them in another hand or on the table): playing any card of the run
+        leaves the same position up to equivalent cards, so all have the value of the run's highest
+        card, the one the search tries. A joker lead naming a suit, and the six-hand pack's
+        identical cards, stand for themselves.
+
+        >>> from cardkit.game500 import Game500
+        >>> from cardkit.solver.positions import random_play_state
+        >>> pos = Position500.from_state(random_play_state(Game500(), seed=3))
+        >>> hand = pos.hands[pos.to_act]
+        >>> all(hand >> pos.representative(m) & 1 for m in range(63) if hand >> m & 1)
+        True
+        """
+        if move >= 64 or self.twin[move] >= 0 or self.esuit[move] == 4:
+            return move
+        s = int(self.esuit[move])
+        hand = self.hands[self.to_act]
+        present = self.table
+        for m in self.hands:
+            present |= m
+        order = [int(c) for c in self.suitorder[s, :self.suitlen[s]]]
+        rep = move
+        for c in reversed(order[:order.index(move)]):
+            if not present >> c & 1:
+                continue
+            if not hand >> c & 1 or self.twin[c] >= 0:
+                break
+            rep = c
+        return rep
+
     def move_of(self, seat: int, action: Action) -> int:
         """The kernel's move number of ``seat``'s ``action`` (a :class:`~cardkit.actions.Play`: the
         play phase has no other action)."""
@@ -229,7 +260,7 @@ class Solver500:
     every table size and rule option of :class:`~cardkit.game500.Game500`.
 
     Args:
-        log_tt: the transposition table holds ``2**log_tt`` entries (68 bytes each).
+        log_tt: the transposition table holds ``2**log_tt`` entries (108 bytes each).
     """
 
     def __init__(self, log_tt: int = core500.LOG_TT) -> None:
@@ -250,6 +281,7 @@ class Solver500:
         if key not in self._gens:
             if len(self._gens) >= 1 << 20:
                 self.table[0][:] = -1
+                self.table[4][:] = -1
                 self._gens.clear()
             self._gens[key] = len(self._gens) + 1
         return self._gens[key]
@@ -381,7 +413,9 @@ class Solver500:
         acts = list(state.legal_actions())
         moves = [pos.move_of(seat, a) for a in acts]
         top = max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
-        boxes = [[0, min(top, 1) if pos.misere else top] for _m in moves]
+        # the cards of one run in the hand share one box (their values are equal)
+        shared: dict[int, list[int]] = {}
+        boxes = [shared.setdefault(pos.representative(m), [0, min(top, 1) if pos.misere else top]) for m in moves]
         need = 1 if pos.misere else pos.target - pos.banked  # future tricks that decide the contract
         note = ""
         self.set_budget(budget)
