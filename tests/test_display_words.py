@@ -18,3 +18,13 @@ def test_values_read_as_words_in_spanish() -> None:
     with language("es"):
         assert [text_of(True), text_of(False), text_of(None)] == ["sí", "no", "ninguno"]
         assert text_of(["A", "B"]) == "A y B"
+
+
+def test_score_changes_read_with_a_minus_sign_and_no_plus_zero() -> None:
+    """A score change (rules.md 501 §10: 501 counts down) reads −21, +66, and 0 as words."""
+    from cardkit.display import change_words
+
+    with language("en"):
+        assert [change_words(-21), change_words(66), change_words(0)] == ["−21", "+66", "no change"]
+    with language("es"):
+        assert [change_words(-6), change_words(0)] == ["−6", "sin cambio"]

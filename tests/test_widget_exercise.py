@@ -252,6 +252,8 @@ def test_a_wrong_answer_keeps_the_answer_for_show_answer() -> None:
 
 def test_play_it_out_made_and_failed_by_clicks() -> None:
     _p, w = _widget("501/06", "501-06-save-it")
+    you = [w.exercise.game.names[s] for s in w.playout.side]
+    assert all(f"{n} (you)" in w.position.value for n in you) and "★" not in w.position.value
     for action in w.exercise.answer():
         card = action.split()[1]
         next(b for b in w.buttons if b.description == card).click()

@@ -331,7 +331,8 @@ class ExerciseWidget(W.VBox):
             for s, hand in enumerate(view.hands):
                 if isinstance(hand, int) or not hand:
                     continue
-                who = escape(names[s]) + (" ★" if s in po.side else "")
+                # the seats the learner plays (the contracting side), said in words
+                who = escape(_("{name} (you)").format(name=names[s]) if s in po.side else names[s])
                 rows.append(f"<tr><td>{who}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
             trick = view.current_trick
             if trick is not None and trick.plays:
