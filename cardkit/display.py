@@ -30,7 +30,7 @@ from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
-__all__ = ["Shown", "change_words", "facts", "html_of", "plain_rule", "refusal", "say", "text_of"]
+__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "plain_rule", "refusal", "say", "text_of"]
 
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
@@ -153,6 +153,17 @@ def say(template: str, *, names: Sequence[str] | None = None, **values: Any) -> 
             html.append(html_of(values[field], names))
             text.append(text_of(values[field], names))
     return Shown(f"{_CSS}<p class='cardkit-say'>{''.join(html)}</p>", "".join(text))
+
+
+def answer(template: str, *, names: Sequence[str] | None = None, **values: Any) -> Shown:
+    """The answer to a question on the page, folded until the learner opens it: a
+    ``<details>`` block whose summary reads "The answer (open it once you have tried)" in the
+    language in use, holding :func:`say`'s sentence (same arguments, same errors)."""
+    inner = say(template, names=names, **values)
+    label = escape(_("The answer (open it once you have tried)"))
+    html = (f"<details class='cardkit-answer'><summary style='cursor:pointer;font-weight:bold'>{label}</summary>"
+            f"{inner.html}</details>")
+    return Shown(html, inner.text)
 
 
 def change_words(n: int) -> str:
