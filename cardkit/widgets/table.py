@@ -833,7 +833,7 @@ class Table(W.VBox):
             if any(mids):
                 # shown in the learner's words ("sin triunfo"), sent as the record's text ("NT")
                 pick = W.Dropdown(options=[(_label(m), m) for m in mids], value=mids[0],
-                                  layout=W.Layout(width="auto"))
+                                  layout=W.Layout(width="130px"))
                 pick.add_class(f"cardkit-{verb}-choice")
                 parts.append(pick)
             b = _button(_label(verb), "cardkit-action", width="auto")
