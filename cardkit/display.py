@@ -30,7 +30,7 @@ from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
-__all__ = ["Shown", "facts", "html_of", "plain_rule", "refusal", "say", "score_changes", "text_of"]
+__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "plain_rule", "refusal", "say", "score_changes", "text_of"]
 
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
@@ -187,6 +187,27 @@ def say(template: str, *, names: Sequence[str] | None = None, **values: Any) -> 
             html.append(html_of(values[field], names))
             text.append(text_of(values[field], names))
     return Shown(f"{_CSS}<p class='cardkit-say'>{''.join(html)}</p>", "".join(text))
+
+
+def answer(template: str, *, names: Sequence[str] | None = None, **values: Any) -> Shown:
+    """The answer to a question on the page, folded until the learner opens it: a
+    ``<details>`` block whose summary reads "The answer (open it once you have tried)" in the
+    language in use, holding :func:`say`'s sentence (same arguments, same errors)."""
+    inner = say(template, names=names, **values)
+    label = escape(_("The answer (open it once you have tried)"))
+    html = (f"<details class='cardkit-answer'><summary style='cursor:pointer;font-weight:bold'>{label}</summary>"
+            f"{inner.html}</details>")
+    return Shown(html, inner.text)
+
+
+def change_words(n: int) -> str:
+    """A score change as a learner reads it, in the language in use: ``"+40"``, ``"−25"`` (a true
+    minus sign) and ``"no change"`` for 0 (``"sin cambio"``), never ``"+0"``.
+
+    >>> change_words(-21), change_words(0), change_words(66)
+    ('−21', 'no change', '+66')
+    """
+    return _("no change") if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
 
 
 def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequence[str] | None = None,

@@ -40,3 +40,13 @@ def test_every_five_hundred_option_and_value_has_plain_words() -> None:
         assert g.option_label("joker-lead-any", True) == "yes"
     with language("es"):
         assert g.option_label("call-share", "half") != "half each"
+
+
+def test_score_changes_read_with_a_minus_sign_and_no_plus_zero() -> None:
+    """A score change (rules.md 501 §10: 501 counts down) reads −21, +66, and 0 as words."""
+    from cardkit.display import change_words
+
+    with language("en"):
+        assert [change_words(-21), change_words(66), change_words(0)] == ["−21", "+66", "no change"]
+    with language("es"):
+        assert [change_words(-6), change_words(0)] == ["−6", "sin cambio"]

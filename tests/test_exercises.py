@@ -120,6 +120,8 @@ def test_a_wrong_answer_is_rejected_naming_the_rule(e: Exercise) -> None:
 
 
 def test_an_illegal_card_gets_the_engines_rule_message() -> None:
+    """A refused card: the rule of the engine's message (follow suit, rules.md 501 §8, 500 §7), cut
+    before the cards the player holds, which would give the answer away."""
     e = next(x for x in ALL if x.answer_type == "cards" and x.language == "en"
              and set(x.state().hands[x.state().current_player()]) - x.answer())
     st = e.state()
@@ -129,24 +131,107 @@ def test_an_illegal_card_gets_the_engines_rule_message() -> None:
     item = re.search(r"\[(rules\.md (501|500) §(\d+))\]$", why)
     assert item, why  # the engine's message cites the rule: follow suit (rules.md 501 §8, 500 §7)
     words = f"rule {item.group(3)} of {'501' if item.group(2) == '501' else 'Five Hundred'}"
-    assert why.removesuffix(f" [{item.group(1)}]") + f" ({words})" in fb.message
+    parts = why.removesuffix(f" [{item.group(1)}]").split(": ")
+    rule = parts[1] if len(parts) > 2 else parts[-1]  # "illegal … by C: must follow ♠: C holds …"
+    assert f"{bad} may not be played here: {rule} ({words})." in fb.message, fb.message
     assert fb.cited == (item.group(1),) and fb.teacher_note.startswith(f"{item.group(1)} · ")
 
 
-def test_spanish_feedback_says_the_refusal_in_spanish_and_names_the_rule_in_words() -> None:
+def test_spanish_feedback_names_the_refused_card_and_the_rule_in_words() -> None:
     """The Spanish 501/04 'follow suit' exercise, all of C's cards picked: each refused card reads
-    as one Spanish sentence, "C no puede jugar 10♦: debe asistir a ♠: C tiene A♠ 10♠ (regla 8 del
-    501)", no action in quotes (rules.md 501 §8)."""
+    "aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." (rules.md 501 §8)."""
     e = next(x for x in ALL if x.id == "501-04-follow" and x.language == "es")
     st = e.state()
     hand = set(st.hands[st.current_player()])
     fb = e.check(hand)
-    refused = [line for line in fb.message.splitlines() if "debe asistir" in line]
-    assert len(refused) == len(hand - e.answer()) >= 1
-    for line in refused:
-        assert re.search(r"^C no puede jugar \S+: debe asistir a ♠: C tiene A♠ 10♠ ", line), line
-        assert line.endswith("(regla 8 del 501)") and "'" not in line, line
+    refused = fb.message.splitlines()
+    assert refused == [f"aquí no se puede jugar {c}: debe asistir a ♠ (regla 8 del 501)."
+                       for c in sorted(hand - e.answer(), key=lambda c: (c.suit.value, c.rank.value))] or \
+        sorted(refused) == sorted(f"aquí no se puede jugar {c}: debe asistir a ♠ (regla 8 del 501)."
+                                  for c in hand - e.answer()), fb.message
     assert "'play" not in fb.message and "[rules.md" not in fb.message and fb.cited == ("rules.md 501 §8",)
+
+
+# ---------------------------------------------------------------- a wrong answer keeps the answer hidden
+
+_NUMBER = re.compile(r"[+−-]?\d+")
+
+
+def _numbers_in(text: str, e: Exercise) -> set[int]:
+    """The whole numbers a learner reads in ``text``, leaving out the rule names ("rule 8 of 501")
+    and the game's title."""
+    text = re.sub(r"(rule \d+ of (501|Five Hundred)|regla \d+ del \S+)", "", text).replace(e.game.title, "")
+    return {int(n.replace("−", "-")) for n in _NUMBER.findall(text)}
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether ``text`` names the seat ``name`` (a letter on its own, not the ace of a card)."""
+    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w♠♣♦♥])", text) is not None
+
+
+@pytest.mark.parametrize("e", [x for x in ALL if x.kind != "play-it-out"], ids=ex_id)
+def test_a_wrong_answer_does_not_give_the_answer(e: Exercise) -> None:
+    """The feedback on a wrong answer says what is wrong and points at the rule; the answer
+    (the legal or winning cards, the winner, the number, the right choice) stays behind "Show
+    answer" (Exercise.explanation), which does give it."""
+    right = e.answer()
+    t = e.answer_type
+    st = e.state()
+    for w in wrong_answers(e):
+        msg = e.check(w).message
+        if t == "cards":
+            for c in right - set(w):
+                assert str(c) not in msg, (w, msg)
+        elif t == "card":
+            for c in right:
+                assert str(c) not in msg, (w, msg)
+        elif t == "seat":
+            trick = st.tricks[-1]
+            win_card = next(c for s, c in trick.plays if s == right)
+            mine = next(c for s, c in trick.plays if s == w)
+            # six-handed packs hold identical cards (rules.md 500 §14): the learner's own may look the same
+            assert (str(win_card) == str(mine) or str(win_card) not in msg) and not _names(msg, e.game.names[right]), \
+                (w, msg)
+        elif t == "number":
+            assert right not in _numbers_in(msg, e), (w, msg)
+        elif t == "numbers":
+            for s, (x, y) in enumerate(zip(w, right)):
+                if x != y:
+                    assert y not in _numbers_in(msg, e) or y in w, (e.game.names[s], w, msg)
+        elif t == "choice":
+            label = next(c.label for c in e.choices() if c.value == right
+                         and isinstance(c.value, bool) == isinstance(right, bool))
+            said = e.answer_text()
+            if len(label) <= 2:
+                assert not _names(msg, label), (w, msg)
+            else:
+                assert label not in msg and said not in msg, (w, msg)
+            if isinstance(right, bool):  # the verdict on the call itself is the answer
+                assert "legal here" not in msg and "está permitido aquí" not in msg, (w, msg)
+        assert e.answer_text() in e.explanation()
+
+
+def test_a_wrong_score_names_neither_the_change_nor_the_sum() -> None:
+    """501/05 q3 in Spanish (B defends a made blind 100, 9 card points, rules.md 501 §10): 9 is
+    refused without "−9" or B's sum; "La respuesta" gives −9."""
+    e = next(x for x in ALL if x.id == "501-05-defender" and x.language == "es")
+    assert e.answer() == -9
+    fb = e.check("9")
+    assert not fb.correct and "−9" not in fb.message and "puntos de cartas" not in fb.message, fb.message
+    assert fb.message.splitlines() == ["En esta mano, el cambio de B no es +9.", "Vuelve a leer la regla 10 del 501."]
+    assert "La respuesta: −9" in e.explanation()
+
+
+def test_a_wrong_winner_says_why_that_card_loses() -> None:
+    """501/06 q1 (A K♠, B 9♠, C J♠, diamonds trumps, rules.md 501 §8): answering B says B's 9♠
+    is beaten by a higher spade, without naming A or the K♠."""
+    for lang, text in (("en", "B's 9♠ does not take the trick: it follows the suit led (♠), but a higher card of "
+                              "that suit was played."),
+                       ("es", "El 9♠ de B no gana la baza: asiste al palo de salida (♠), pero se jugó una carta más "
+                              "alta de ese palo.")):
+        e = next(x for x in ALL if x.id == "501-06-first-trick" and x.language == lang)
+        fb = e.check("B")
+        assert fb.message.splitlines()[0] == text and "K♠" not in fb.message, fb.message
 
 
 # ---------------------------------------------------------------- the content
@@ -239,7 +324,9 @@ def test_hand_checked_answers() -> None:
     assert _one(kind="auction", ask="cheapest", rules=["501-auction-2"], position=auction).answer() == "bid 81"
     e = _one(kind="auction", ask="legal", bid="80", rules=["501-auction-2"], position=auction)
     assert e.answer() is False
-    assert "standing bid of 80" in e.check(True).message
+    assert "standing bid of 80" in e.explanation()
+    wrong = e.check(True).message  # the reason is the answer: it waits for "Show answer"
+    assert "The standing bid is bid 80." in wrong and "not legal" not in wrong
 
 
 def test_five_hundred_hand_checked_answers() -> None:
@@ -254,7 +341,9 @@ def test_five_hundred_hand_checked_answers() -> None:
     assert one(kind="deal", ask="pack-size").answer() == 43
     assert one(kind="deal", ask="trumps", trump="S").answer() == 12
     assert one(kind="deal", ask="trumps", trump="H").answer() == 13
-    assert "40 + 100 × 2" in one(kind="auction", ask="worth", bid="8H").check(200).message
+    e = one(kind="auction", ask="worth", bid="8H")
+    assert "40 + 100 × 2" in e.explanation() and "300" in e.explanation()
+    assert e.check(200).message.splitlines()[0] == "200 is not what bid 8♥ is worth."
 
 
 def _at_table(options: dict, position: dict) -> Exercise:

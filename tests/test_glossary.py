@@ -75,3 +75,26 @@ def test_programmers_page_names_each_word() -> None:
         assert f"| **{word}** |" in table
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
     assert "are the kit's own" in printed
+
+
+GLOSSARY_LINE = re.compile(r"^- \*\*")
+
+
+def test_each_lesson_glossary_line_separates_the_word_from_its_meaning() -> None:
+    """A lesson's glossary line reads "**word** (its qualifier): meaning": the colon is there even
+    where the code names were cut out for the plain line ("**winner** of a trick: …", never
+    "**winner** the winner leads…")."""
+    seen = 0
+    for path in all_notebooks():
+        cells = load(path)["cells"]
+        if not cells or cells[0]["cell_type"] != "markdown":
+            continue
+        for line in source(cells[0]).splitlines():
+            if not GLOSSARY_LINE.match(line):
+                continue
+            seen += 1
+            head, colon, meaning = line.partition(": ")
+            assert colon and meaning and "**" in head, f"{path.name}: {line}"
+            plain = re.sub(r"\*\*\[?([^*\]]+)\]?(\([^)]*\))?\*\*", r"\1", head[2:])
+            assert len(plain.split()) <= 6, f"{path.name}: word and meaning run together: {line}"
+    assert seen >= 40

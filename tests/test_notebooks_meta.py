@@ -155,3 +155,43 @@ def test_start_page_links_resolve(name, least):
     assert len(links) >= least
     for link in links:
         assert (NOTEBOOKS / link).is_file(), link
+
+
+SPANISH_PAGES = [*COURSE_ES, NOTEBOOKS / "00_empieza_aqui.ipynb", NOTEBOOKS / "primeros_pasos.ipynb",
+                 NOTEBOOKS / "glosario.ipynb"]
+#: Words a Spanish learner must not meet on a page (issue 13): English, code names, a second word
+#: for the computer or for the worked example, seat numbers, and rules.md items (those are for
+#: teachers, in tooltips).
+NOT_FOR_LEARNERS = [r"\bmarriage\b", r"\bNT\b", r"\bplay [AKQJ1]", r"rules\.md", r"\bReplay\b", r"\bJSON\b",
+                    r"\bwidget\b", r"\bpandas\b", r"In English", r"\bcomputadora\b", r"ejemplo calculado",
+                    r"numerad[oa] 0", r"Comprobado en", r"algún\s+día", r"línea\s+impresa"]
+
+
+def _learner_text(path: Path) -> list[str]:
+    """What a learner reads on a classroom page: markdown cells and the outputs of code cells, but
+    not cells tagged ``check`` or ``programmers`` (the classroom template hides them)."""
+    out = []
+    for c in load(path)["cells"]:
+        tags = c.get("metadata", {}).get("tags", [])
+        if "check" in tags or "programmers" in tags:
+            continue
+        if c["cell_type"] == "markdown":
+            out.append(source(c))
+        for o in c.get("outputs", []):
+            data = o.get("data", {})
+            text = "".join(data.get("text/html", "")) or "".join(data.get("text/plain", "")) or "".join(o.get("text", ""))
+            out.append(re.sub(r"<style>.*?</style>|<[^>]+>|\btitle='[^']*'", " ", text, flags=re.S))
+    return out
+
+
+@pytest.mark.parametrize("path", SPANISH_PAGES, ids=nb_id)
+def test_spanish_pages_read_in_spanish(path):
+    for text in _learner_text(path):
+        for word in NOT_FOR_LEARNERS:
+            assert not re.search(word, text), f"{word!r} on a Spanish page: {text[:300]}"
+
+
+@pytest.mark.parametrize("path", [*COURSE_EN, *COURSE_ES], ids=nb_id)
+def test_score_changes_read_with_a_minus_sign_and_no_plus_zero(path):
+    for text in _learner_text(path):
+        assert not re.search(r"[A-D] \+0\b|[A-D] -\d", text), text[:300]

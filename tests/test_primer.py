@@ -27,23 +27,28 @@ def test_each_idea_is_on_a_table(name: str) -> None:
         assert f"**{term}**" in words, term
 
 
+def _said(name: str) -> list[tuple[str, str]]:
+    """Each sentence a primer's code shows under its tables: (its HTML, its plain text)."""
+    return [("".join(o["data"]["text/html"]), "".join(o["data"]["text/plain"]))
+            for c in load(NOTEBOOKS / name)["cells"] if c["cell_type"] == "code"
+            for o in c["outputs"] if o["output_type"] == "execute_result" and "text/html" in o["data"]]
+
+
 @pytest.mark.parametrize("name", PRIMERS)
-def test_printed_outputs_are_sentences(name: str) -> None:
-    printed = [("".join(o["text"])) for c in load(NOTEBOOKS / name)["cells"] if c["cell_type"] == "code"
-               for o in c["outputs"] if o["output_type"] == "stream"]
-    assert len(printed) == 4
-    for text in printed:
-        assert re.match(r"^[A-ZÉ].*\.\n$", text, re.S), text
+def test_outputs_are_sentences(name: str) -> None:
+    said = _said(name)
+    assert len(said) == 4
+    for _html, text in said:
+        assert re.match(r"^[A-ZÉ].*\.$", text, re.S), text
         assert not re.search(r"[\[\]{}]|Card\.|Cards\(|'", text), f"a Python literal in {text!r}"
 
 
 def test_the_engine_replays_what_the_primer_says() -> None:
-    printed = " ".join("".join(o["text"]) for c in load(NOTEBOOKS / "primer.ipynb")["cells"]
-                       if c["cell_type"] == "code" for o in c["outputs"] if o["output_type"] == "stream")
-    assert "C led K♥. A played A♥ and B played 9♥: everyone followed suit (♥), and A won the trick." in printed
-    assert "B had no ♠ and played the trump Q♦, which won the trick." in printed
-    assert "a bid of 80, chose ♦ as trumps and raised the contract to 100" in printed
-    assert "buried 4♦, 5♦, 6♦." in printed
+    said = " ".join(text for _html, text in _said("primer.ipynb"))
+    assert "C led K♥. A played A♥ and B played 9♥: everyone followed suit (♥), and A won the trick." in said
+    assert "B had no ♠ and played the trump Q♦, which won the trick." in said
+    assert "a bid of 80, chose ♦ as trumps and raised the contract to 100" in said
+    assert "buried 4♦, 5♦, 6♦." in said
 
 
 def test_the_start_page_points_a_beginner_to_the_primer_first() -> None:
@@ -61,9 +66,15 @@ def test_tables_one_and_two_ask_before_they_answer(name: str) -> None:
     question, answer = ("**Your question:**", "**The answer**") if name == "primer.ipynb" else \
         ("**Tu pregunta:**", "**La respuesta**")
     tables = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and "Table.from_record(" in source(c)]
+    fold = "The answer (open it once you have tried)" if name == "primer.ipynb" else \
+        "La respuesta (ábrela cuando lo hayas intentado)"
     for t in tables[:2]:
         assert question in source(cells[t - 1]), source(cells[t - 1])
-        assert source(cells[t + 1]).startswith(answer), source(cells[t + 1])
+        assert answer in source(cells[t - 1])  # the question says where the answer waits
+        # the answer is folded: the page shows only its summary until the learner opens it
+        html = "".join("".join(o["data"]["text/html"]) for o in cells[t + 1]["outputs"] if "text/html" in o.get("data", {}))
+        assert html.startswith("<details class='cardkit-answer'><summary") and html.endswith("</details>"), html
+        assert f">{fold}</summary>" in html
     header = "**A blind\n100 ♦**" if name == "primer.ipynb" else "**A ciego 100 ♦**"
     assert header in source(cells[tables[0] - 1])
     text = " ".join(source(c) for c in cells)

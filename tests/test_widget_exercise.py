@@ -111,7 +111,7 @@ def test_malformed_number_gets_a_friendly_message() -> None:
 
 
 def test_hint_keeps_the_feedback_and_names_the_rule_that_decides() -> None:
-    """C holds 10♠ A♠ with spades led (rules.md 501 §8): the hint names the suit C must follow
+    """C holds A♠ 10♠ with spades led (rules.md 501 §8): the hint names the suit C must follow
     and the rule, under the wrong answer's feedback, which stays."""
     _p, w = _widget("501/04", "501-04-follow")
     next(b for b in w.buttons if b.description == "J♥").click()
@@ -140,8 +140,8 @@ def test_hint_in_spanish_and_for_a_bid() -> None:
 def test_show_answer_at_any_time_says_the_answer_and_why() -> None:
     """Show answer with nothing answered, and again after a right answer: "The answer: …" and the
     rule, never "Right"."""
-    for lang, head, right, rule in (("en", "The answer: A♠ 10♠", "Right", "Must follow ♠: C holds 10♠ A♠"),
-                                    ("es", "La respuesta: A♠ 10♠", "Correcto", "Debe asistir a ♠: C tiene 10♠ A♠")):
+    for lang, head, right, rule in (("en", "The answer: A♠ 10♠", "Right", "Must follow ♠: C holds A♠ 10♠"),
+                                    ("es", "La respuesta: A♠ 10♠", "Correcto", "Debe asistir a ♠: C tiene A♠ 10♠")):
         _p, w = _widget("501/04", "501-04-follow", lang)
         w.show_button.click()
         shown = w.output.value
@@ -158,12 +158,13 @@ def test_right_and_wrong_feedback_give_the_engines_reason() -> None:
     _p, w = _widget("501/04", "501-04-follow")
     _answer(w, w.exercise.answer())
     assert "Right: C may play A♠ 10♠." in w.output.value
-    assert "Must follow ♠: C holds 10♠ A♠ (rule 8 of 501)." in w.output.value
+    assert "Must follow ♠: C holds A♠ 10♠ (rule 8 of 501)." in w.output.value
     _p, w = _widget("501/04", "501-04-follow")
     _click_value(w, "A♠")
     w.check_button.click()
     out = w.output.value
-    assert "C may also play 10♠." in out and "Must follow ♠" in out and "nothing in the rules" not in out
+    assert "C may play more cards than you picked." in out and "C: must follow ♠ (rule 8 of 501)." in out
+    assert "10♠" not in out.split("title=")[1].split(">", 1)[1]  # the card left out stays for "Show answer"
     _p, w = _widget("501/07", "501-07-nt-void")
     _answer(w, w.exercise.answer())
     assert "B holds no ♣, the suit led: nothing forbids any card (rule 8 of 501)." in w.output.value
@@ -206,7 +207,9 @@ def test_spanish_lesson_speaks_spanish() -> None:
     next(b for b in w.buttons if b.description == "J♥").click()
     w.check_button.click()
     assert "debe asistir" in w.output.value and "(regla 8 del 501)" in w.output.value
-    assert "&#x27;juega J♥&#x27;" in w.output.value and "play" not in w.output.value.split("title=")[1].split(">", 1)[1]
+    out = w.output.value.split("title=")[1].split(">", 1)[1]
+    assert "aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." in out and "play" not in out
+    assert "C puede jugar más cartas de las que elegiste." in out and "10♠" not in out
     _p, w = _widget("501/01", "501-01-pack", "es")
     w.inputs[0].value = "veinte"
     w.check_button.click()
@@ -220,12 +223,37 @@ def test_an_illegal_card_shows_the_engines_rule_message() -> None:
     st = w.exercise.state()
     why = st.why_illegal("play 10C")
     assert why.endswith(" [rules.md 501 §8]")  # rules.md 501 §8: void in the suit led, so a trump
-    plain = why.removesuffix(" [rules.md 501 §8]") + " (rule 8 of 501)"
-    assert plain.replace("'", "&#x27;") in w.output.value and "title='rules.md 501 §8 · 501-play-2'" in w.output.value
+    rule = why.removesuffix(" [rules.md 501 §8]").split(": ")[1]
+    assert rule == "cannot follow ♠, so must play a trump"  # the rule, not "B holds Q♦": that is the answer
+    assert f"10♣ may not be played here: {rule} (rule 8 of 501)." in w.output.value
+    assert "Q♦" not in w.output.value.split("title=")[1].split(">", 1)[1]
+    assert "title='rules.md 501 §8 · 501-play-2'" in w.output.value
+
+
+def test_a_wrong_answer_keeps_the_answer_for_show_answer() -> None:
+    """501/05 q3 in Spanish (B defends a made blind 100 with 9 card points, rules.md 501 §10):
+    typing 9 says it is not B's change and which rule to read, not "−9"; "La respuesta" gives −9."""
+    p, w = _widget("501/05", "501-05-defender", "es")
+    _answer(w, 9)
+    out = w.output.value
+    assert "cardkit-ex-wrong" in out and "En esta mano, el cambio de B no es +9." in out
+    assert "−9" not in out and "-9" not in out and "puntos de cartas" not in out, out
+    assert "regla 10 del 501" in out
+    w.show_button.click()
+    assert "La respuesta: −9" in w.output.value
+    assert "0 de 5 bien" in p.progress.value and not w.solved
+    # the English twin: answering B on 501/06 q1 (A K♠ wins) names neither A nor K♠
+    _p, w = _widget("501/06", "501-06-first-trick")
+    _click_value(w, 1)
+    w.check_button.click()
+    out = w.output.value.split("title=")[1].split(">", 1)[1]
+    assert "B&#x27;s 9♠ does not take the trick" in out and "K♠" not in out and "A wins" not in out, out
 
 
 def test_play_it_out_made_and_failed_by_clicks() -> None:
     _p, w = _widget("501/06", "501-06-save-it")
+    you = [w.exercise.game.names[s] for s in w.playout.side]
+    assert all(f"{n} (you)" in w.position.value for n in you) and "★" not in w.position.value
     for action in w.exercise.answer():
         card = action.split()[1]
         next(b for b in w.buttons if b.description == card).click()

@@ -279,6 +279,24 @@ def test_declare_below_the_bid_is_refused():
     assert "rules.md 501 §7" in t.message.value and t.state.phase == "talon"
 
 
+def test_spanish_panel_and_card_tooltips_read_in_spanish():
+    """In Spanish the talon panel offers "sin triunfo" (the record still says NT, rules.md 501 §7)
+    and a card's tooltip is the Spanish action ("juega Q♦"), never the record's "play Q♦"."""
+    from cardkit.i18n import language
+
+    with language("es"):
+        t = Table.from_record(WORKED, humans=[0, 1, 2])
+        for _ in range(3):
+            t.next()
+        pick = one(t, "cardkit-declare-choice")
+        assert [label for label, _v in pick.options] == ["♠", "♣", "♦", "♥", "sin triunfo"]
+        assert [v for _l, v in pick.options][-1] == "NT"
+        for _ in range(3):
+            t.next()
+        tips = [b.tooltip for b in t.find("cardkit-card")]
+    assert tips and all(tip.startswith("juega ") for tip in tips), tips
+
+
 def test_marriage_is_offered_only_when_leading_with_king_and_queen():
     t = Table.from_record(WORKED, humans=[0])
     for _ in range(6):

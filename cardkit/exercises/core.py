@@ -521,7 +521,9 @@ class Exercise:
     # ---------------------------------------------------------------- checking
 
     def check(self, given: Any) -> Feedback:
-        """Compare a learner's answer with the engine's and say why.
+        """Compare a learner's answer with the engine's and say why: a right answer gets the
+        engine's reason; a wrong one what is wrong with it and the rule to read again, never the
+        right answer (that is :meth:`explanation`'s, behind "Show answer").
 
         Args:
             given: the learner's answer, in any form :meth:`parse` reads.
@@ -580,12 +582,7 @@ class Exercise:
         g = self.game
         k, a = self.kind, self.ask
         if k == "play" and a == "legal":
-            name = g.names[st.actor()]
-            reason = self._legal_reason(st)
-            clause = reason.split(": ")[0]
-            clause = clause if clause.startswith(name) else f"{name}: {clause[:1].lower()}{clause[1:]}"
-            return clause + "".join(f" {c}" for c in re.findall(r"\[rules\.md [^\]]+\]", reason)
-                                    if c not in clause) + "."
+            return self._rule_clause(st) + "."
         if k in ("play", "trick"):
             trick = st.tricks[-1] if k == "trick" else st.view().current_trick
             trumps = _("{suit} are trumps").format(suit=st.trump) if st.trump is not None else _("there are no trumps")
@@ -603,6 +600,15 @@ class Exercise:
                 return _("The standing bid is {bid}.").format(bid=ex.action_words(standing[0]))
             return _("Nobody has bid yet.")
         return _("The dealer is {dealer}.").format(dealer=g.names[self._dealer()])
+
+    def _rule_clause(self, st: State) -> str:
+        """The rule that decides which cards the player to act may play, without naming the cards:
+        ``"C: must follow ♠ [rules.md 501 §8]"`` (the first clause of :meth:`_legal_reason`)."""
+        name = self.game.names[st.actor()]
+        reason = self._legal_reason(st)
+        clause = reason.split(": ")[0]
+        clause = clause if clause.startswith(name) else f"{name}: {clause[:1].lower()}{clause[1:]}"
+        return clause + "".join(f" {c}" for c in re.findall(r"\[rules\.md [^\]]+\]", reason) if c not in clause)
 
     def _legal_reason(self, st: State) -> str:
         """Why the cards the player to act may play are what they are, from the engine: the rule
@@ -652,9 +658,14 @@ class Exercise:
                 ex.action_words(str(value))
         if t == "playout":
             return ", ".join(ex.action_words(a) for a in value)
+        if self.kind == "score":  # a score change, signed as read aloud: +40, 0, −25
+            return ex.signed_change(value)
         return str(value)
 
     def _judge(self, value: Any) -> tuple[bool, list[str]]:
+        """The verdict on ``value`` and its lines. A right answer's lines give the engine's reason;
+        a wrong answer's lines say what is wrong with it and point at the rule, never the right
+        answer (that stays behind "Show answer", :meth:`explanation`)."""
         k, a = self.kind, self.ask
         st = self.state()
         g = self.game
@@ -667,56 +678,60 @@ class Exercise:
                 if value == right:
                     return True, [_("Right: {name} may play {cards}.").format(
                         name=name, cards=ex.cards_text(_sorted_cards(st, right))), reason]
-                lines = [_why(st, c) for c in _sorted_cards(st, value - right)]
-                missed = right - value
-                if missed:
-                    lines.append(_("{name} may also play {cards}.").format(
-                        name=name, cards=ex.cards_text(_sorted_cards(st, missed))))
-                lines.append(_("The legal cards: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right))))
-                said = reason[:1].lower() + reason[1:-1]  # already in a forbidden card's message?
-                return False, [*lines] if any(said in line for line in lines) else [*lines, reason]
+                lines = [_barred(st, c) for c in _sorted_cards(st, value - right)]
+                if right - value:
+                    lines.append(_("{name} may play more cards than you picked.").format(name=name))
+                    if len(lines) == 1:  # no refused card has said the rule yet
+                        lines.append(self._rule_clause(st) + ".")
+                return False, lines
             card = value
             if card not in {x.card for x in st.legal_actions()}:
-                return False, [_why(st, card), _("Cards that win: {cards}.").format(
-                    cards=ex.cards_text(_sorted_cards(st, right)))]
+                return False, [_barred(st, card)]
             after = st.clone()
             after.apply_action(_play_of(after, card))
             reason = ex.trick_reason(after, after.tricks[-1])
             if card in right:
                 return True, [_("Right."), reason + "."]
-            return False, [_("With {card}: {reason}.").format(card=card, reason=reason),
-                           _("Cards that win: {cards}.").format(cards=ex.cards_text(_sorted_cards(st, right)))]
+            return False, [_("With {card}: {reason}.").format(card=card, reason=reason)]
         if k == "trick":
             trick = st.tricks[-1]
-            reason = ex.trick_reason(st, trick)
-            played = _("The trick: {plays}.").format(plays=ex.trick_text(st, trick))
             if value == right:
-                return True, [_("Right."), reason + "."]
-            return False, [played, reason + "."]
+                return True, [_("Right."), ex.trick_reason(st, trick) + "."]
+            return False, [ex.trick_miss(st, trick, value) + "."]
         if k == "score":
-            lines = ex.score_lines(st)
             if a == "changes":
                 ok = list(value) == list(right)
-                head = (_("Right: {changes}.") if ok else _("The changes are {changes}:")).format(
-                    changes=ex.changes_text(g, right))
-                return ok, [head, *lines]
+                if ok:
+                    return True, [_("Right: {changes}.").format(changes=ex.changes_text(g, right)), *ex.score_lines(st)]
+                wrong = [g.names[s] for s, (x, y) in enumerate(zip(value, right)) if x != y]
+                good = [g.names[s] for s, (x, y) in enumerate(zip(value, right)) if x == y]
+                lines = [_("Not right for {names}.").format(names=", ".join(wrong))]
+                if good:
+                    lines.append(_("Right for {names}.").format(names=", ".join(good)))
+                return False, lines
             seat = self._seat()
-            ok = value == right
-            head = (_("Right: {name} {change}.") if ok else _("{name}'s change is {change}:")).format(
-                name=g.names[seat], change=ex.signed_change(right))
-            return ok, [head, *lines]
+            if value == right:
+                return True, [_("Right: {name} {change}.").format(name=g.names[seat], change=ex.signed_change(right)),
+                              *ex.score_lines(st)]
+            return False, [_("{given} is not {name}'s change in this hand.").format(
+                given=ex.signed_change(value), name=g.names[seat])]
         if k == "auction":
             if a == "legal":
                 bid = self._bid()
+                if value != right:
+                    return False, [_("Not right: look again at whether {bid} may be called here.").format(
+                        bid=ex.action_words(bid)), self._engine_hint()]
                 why = st.why_illegal(bid)
                 if why is None:
                     text = _("{bid} is legal here: it outranks every bid so far").format(bid=ex.action_words(bid))
                 else:
                     text = _("{bid} is not legal here: {why}").format(bid=ex.action_words(bid), why=why)
-                return _verdict(value == right, text + ".")
+                return _verdict(True, text + ".")
             if a == "worth":
-                text = ex.worth_text(self._bid())
-                return _verdict(value == right, text + ".")
+                if value != right:
+                    return False, [_("{given} is not what {bid} is worth.").format(
+                        given=value, bid=ex.action_words(self._bid()))]
+                return _verdict(True, ex.worth_text(self._bid()) + ".")
             cheapest = right
             standing = [str(x) for _s, x in st.calls if ex.bid_worth(x) is not None][-1:]
             since = _("after {bid}").format(bid=ex.action_words(standing[0])) if standing else _("as the first bid")
@@ -724,34 +739,46 @@ class Exercise:
                 return True, [_("Right."), _("The cheapest bid {after} is {bid}.").format(
                     after=since, bid=ex.action_words(cheapest))]
             why = st.why_illegal(value)
-            lines = [why if why is not None else _("{bid} is legal, but {cheapest} outranks the standing bid "
-                                                   "too and is cheaper").format(
-                bid=ex.action_words(value), cheapest=ex.action_words(cheapest)) + "."]
-            lines.append(_("The cheapest bid {after} is {bid}.").format(after=since, bid=ex.action_words(cheapest)))
-            return False, lines
+            if why is not None:  # the engine's rule message, without its head naming the call
+                why = _("{bid} is not legal here: {why}").format(bid=ex.action_words(value),
+                                                                  why=why.split(": ", 1)[-1])
+            return False, [why if why is not None else _("{bid} is legal, but a cheaper bid also outranks the "
+                                                         "standing bid").format(bid=ex.action_words(value)) + "."]
         if k == "deal":
             dealer = self._dealer()
             if a == "where":
                 n = self.params["card"]
+                if value != right:
+                    return False, [_("Card {n} of the pack does not go to {place}.").format(
+                        n=n, place=ex.place_name(g, value)),
+                        _("The dealer is {dealer}.").format(dealer=g.names[dealer])]
                 text = _("Card {n} of the pack goes to {place}. Dealer {dealer}; the deal goes: {pattern} "
                          "({near})").format(n=n, place=ex.place_name(g, right), dealer=g.names[dealer],
                                              pattern=ex.deal_pattern(g, dealer),
                                              near=ex.numbered_places(g, dealer, n))
-                return _verdict(value == right, text + ".")
+                return _verdict(True, text + ".")
             if a == "trumps":
                 suit = Suit.parse(self.params["trump"])
+                if value != right:
+                    return False, [_("With {suit} trumps the pack does not hold {given} trumps.").format(
+                        suit=suit, given=value)]
                 trumps = ex.trumps_in_pack(g, suit)
                 text = _("With {suit} trumps the pack holds {n} trumps: {cards}").format(
                     suit=suit, n=len(trumps), cards=ex.cards_text(trumps))
-                return _verdict(value == right, text + ".")
+                return _verdict(True, text + ".")
             if a == "pack-size":
+                if value != right:
+                    return False, [_("The {title} pack for {n} players does not hold {given} cards.").format(
+                        title=g.title, n=g.players, given=value)]
                 text = _("The {title} pack for {n} players holds {size} cards: {summary}").format(
                     title=g.title, n=g.players, size=right, summary=ex.pack_summary(g))
-                return _verdict(value == right, text + ".")
+                return _verdict(True, text + ".")
+            if value != right:
+                return False, [_("A player is not dealt {given} cards.").format(given=value)]
             targets = g.deal_targets(dealer)
             text = _("Each player is dealt {n} cards and the {talon} gets {k}: {pattern}").format(
                 n=right, talon=ex.talon_word(g), k=targets.count(TALON), pattern=ex.deal_pattern(g, dealer))
-            return _verdict(value == right, text + ".")
+            return _verdict(True, text + ".")
         # play-it-out: play the learner's actions against best defence
         po = PlayOut(self)
         for text in value:
@@ -843,6 +870,17 @@ def _why(state: State, card: Card) -> str:
     """The engine's reason ``card`` may not be played now (its rule message)."""
     why = state.why_illegal(_play_of(state, card))
     return why if why is not None else _("{card} is legal").format(card=card)
+
+
+def _barred(state: State, card: Card) -> str:
+    """Why ``card`` may not be played now, as the rule without the cards that may:
+    ``"10♦ may not be played: must follow ♠ [rules.md 501 §8]."`` (the engine's rule message, cut
+    before the list of the cards held)."""
+    why = _why(state, card)
+    parts = why.split(": ")
+    rule = parts[1] if len(parts) > 2 else parts[-1]
+    cites = "".join(f" {c}" for c in re.findall(r"\[rules\.md [^\]]+\]", why) if c not in rule)
+    return _("{card} may not be played here: {why}").format(card=card, why=rule + cites) + "."
 
 
 def _play_of(state: State, card: Card) -> Action:

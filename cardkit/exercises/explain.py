@@ -83,6 +83,36 @@ def trick_reason(state: State, trick: Trick) -> str:
     return f"{head}: {why}"
 
 
+def trick_miss(state: State, trick: Trick, seat: int) -> str:
+    """Why ``seat``'s card does not take ``trick`` (complete, won by another seat), as one sentence
+    that names neither the winner nor the winning card: "B's 9♠ does not take the trick: it follows
+    the suit led (♠), but a higher ♠ was played" (rules.md 501 §8, 500 §6–§7).
+
+    Reads the hand's trump (``state.trump``; ``None`` is no-trump) and each card's effective suit.
+    """
+    card = next(c for s, c in trick.plays if s == seat)
+    name = state.game.names[seat]
+    trump = state.trump
+    win_card = next(c for s, c in trick.plays if s == trick.winner)
+    csuit, wsuit = effective_suit(state, card), effective_suit(state, win_card)
+    led = trick.led_suit
+    head = _("{name}'s {card} does not take the trick").format(name=name, card=card)
+    if wsuit is None:
+        why = _("the joker was played, and it beats every card")
+    elif trump is not None and csuit is trump:
+        why = _("it is a trump, but a higher trump was played ({suit} are trumps)").format(suit=trump)
+    elif trump is not None and wsuit is trump:
+        why = _("a trump was played, and a trump beats every card of another suit ({suit} are trumps)").format(
+            suit=trump)
+    elif csuit is not led:
+        why = (_("it is not of the suit led ({suit}), and only the suit led can win when no trump is played")
+               if trump is not None else
+               _("it is not of the suit led ({suit}), and with no trumps only the suit led can win")).format(suit=led)
+    else:
+        why = _("it follows the suit led ({suit}), but a higher card of that suit was played").format(suit=led)
+    return f"{head}: {why}"
+
+
 def trick_text(state: State, trick: Trick) -> str:
     """The plays of a trick as ``"A K♠, B 9♠, C J♠"``."""
     return ", ".join(f"{state.game.names[s]} {c}" for s, c in trick.plays)

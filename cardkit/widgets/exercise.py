@@ -47,6 +47,8 @@ _CSS = """<style>
 #: The heading of each kind of exercise.
 KIND_TITLES = {"play": N_("Play a card"), "trick": N_("Who wins the trick?"), "score": N_("The score"),
                "auction": N_("The auction"), "deal": N_("The deal"), "play-it-out": N_("Play it out")}
+#: A question's heading where its kind's would mislead: counting trumps or the pack is not the deal.
+ASK_TITLES = {("deal", "trumps"): N_("The trumps"), ("deal", "pack-size"): N_("The pack")}
 
 
 def _html(text: str) -> str:
@@ -160,7 +162,7 @@ class ExerciseWidget(W.VBox):
 
     def _build(self, number: int) -> None:
         e = self.exercise
-        heading = escape(_(KIND_TITLES[e.kind]))
+        heading = escape(_(ASK_TITLES.get((e.kind, e.ask), KIND_TITLES[e.kind])))
         css = _CSS if self.standalone else ""
         title = W.HTML(f"{css}<div class='cardkit-ex-title'>{number}. {heading}</div>"
                        f"<div class='cardkit-ex-prompt'>{escape(e.prompt)}</div>")
@@ -329,7 +331,8 @@ class ExerciseWidget(W.VBox):
             for s, hand in enumerate(view.hands):
                 if isinstance(hand, int) or not hand:
                     continue
-                who = escape(names[s]) + (" ★" if s in po.side else "")
+                # the seats the learner plays (the contracting side), said in words
+                who = escape(_("{name} (you)").format(name=names[s]) if s in po.side else names[s])
                 rows.append(f"<tr><td>{who}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
             trick = view.current_trick
             if trick is not None and trick.plays:

@@ -791,7 +791,7 @@ class Table(W.VBox):
             buttons = []
             for c in dict.fromkeys(self._sorted(st, hand)):
                 plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)
-                b = _button(str(c), "cardkit-card", tooltip=f"{verb} {c}",
+                b = _button(str(c), "cardkit-card", tooltip=_label(f"{verb} {c}"),
                             style="success" if plain is not None else "", width="52px")
                 if plain is not None:
                     b.add_class("cardkit-legal")
@@ -852,7 +852,9 @@ class Table(W.VBox):
             parts: list[W.Widget] = []
             pick = None
             if any(mids):
-                pick = W.Dropdown(options=mids, value=mids[0], layout=W.Layout(width="80px"))
+                # shown in the learner's words ("sin triunfo"), sent as the record's text ("NT")
+                pick = W.Dropdown(options=[(_label(m), m) for m in mids], value=mids[0],
+                                  layout=W.Layout(width="130px"))
                 pick.add_class(f"cardkit-{verb}-choice")
                 parts.append(pick)
             b = _button(_label(verb), "cardkit-action", width="auto")
