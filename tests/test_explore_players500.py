@@ -178,3 +178,24 @@ def test_the_former_rules_kind_is_the_one_player():
         action = a.choose(state)
         assert action == b.choose(state)
         state.apply_action(action)
+
+
+@pytest.mark.parametrize("players, least", [(3, 24), (4, 36), (5, 20), (6, 36)])
+def test_the_rule_based_player_bids_at_every_table_size(players, least):
+    """Without a fixed partner the contractor counts on help too (5 players: the called card's
+    holder; 3 players: the smaller pack), and two partners (6 players) count for less than two:
+    of 40 seeded hands at least ``least`` are played rather than thrown in, and with 5 players
+    partners are called. (Counting no such help, 3- and 5-handed hands were mostly thrown in,
+    about 15 and 7 of 40, and no partner was ever called.)"""
+    game = find_game("500", players=players)
+    rng = random.Random(1)
+    played = calls = 0
+    for d in range(40):
+        state = game.new_hand(d % players, game.initial_scores(), game.shuffled_pack(rng))
+        seats = [Sensible500(seed=s) for s in range(players)]
+        while not state.is_terminal():
+            state.apply_action(seats[state.actor()].choose(state))
+        played += state.contract is not None
+        calls += state.called is not None
+    assert played >= least
+    assert (calls >= 5) if players == 5 else calls == 0
