@@ -69,7 +69,7 @@ def sampler_tournament(deals: int) -> None:
     from cardkit.explore.tournament import margin, tournament
     from cardkit.players.sampler import SamplingPlayer
 
-    for name, base in (("501", "sensible"), ("500", "rules")):
+    for name, base in (("501", "sensible"), ("500", "sensible")):
         game = find_game(name)
         lineup = ["sampler", base, base] if name == "501" else ["sampler", base, "sampler", base]
         t0 = time.perf_counter()

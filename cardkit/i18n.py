@@ -113,6 +113,12 @@ def pgettext(context: str, message: str) -> str:
     return _translation.pgettext(context, message)
 
 
+def number(x: float) -> str:
+    """``x`` as the language in use writes it, shortest form: ``number(6.75)`` is ``"6.75"`` in
+    English, ``"6,75"`` in Spanish (the decimal mark is a translated message)."""
+    return f"{x:g}".replace(".", pgettext("decimal mark", "."))
+
+
 def _table(kind: str) -> dict[str, str]:
     """The translated words of ``kind`` (``"phase"``, ``"action"``, ``"heading"``) in the language
     in use, cached per language. The literal ``pgettext`` calls are what extraction finds."""

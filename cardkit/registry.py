@@ -32,7 +32,13 @@ GAMES: tuple[type[Game], ...] = (Game501, Game500)
 
 
 class PlayerClass(Protocol):
-    """What the registry needs of a computer player class."""
+    """What the registry needs of a computer player class.
+
+    A class may also declare ``aliases: ClassVar[tuple[str, ...]]``, other names that
+    :func:`find_player` accepts for it (older kind names that saved records and commands may still
+    use, e.g. ``("rules",)`` for the Five Hundred rule-based player); they are not listed among
+    the kinds.
+    """
 
     #: The player's kind, as named on the command line: ``"random"``, ``"sensible"``, …
     kind: ClassVar[str]
@@ -87,13 +93,12 @@ def players() -> Sequence[type[PlayerClass]]:
     """Every computer player class (imported when first asked for)."""
     from .players import RandomPlayer
     from .players.sampler import SamplingPlayer
-    from .players.sampler500 import Rules500
     from .players.sensible500 import Sensible500
     from .players.sensible501 import Sensible501
 
     from .players.solver_player import SolverPlayer
 
-    found: list[type[PlayerClass]] = [RandomPlayer, Sensible501, Sensible500, Rules500, SamplingPlayer, SolverPlayer]
+    found: list[type[PlayerClass]] = [RandomPlayer, Sensible501, Sensible500, SamplingPlayer, SolverPlayer]
     try:  # the information-set search needs the optional extra ``openspiel``
         from .players.ismcts import ISMCTSPlayer
     except ImportError:
@@ -129,13 +134,15 @@ def player_kinds(game: str | Game | type[Game]) -> list[str]:
 def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
     """A new computer player of ``kind`` for ``game`` (a name, or the :class:`Game` itself, which
     players that need the table's options are built with; a name builds the default table).
+    ``kind`` may be one of a player's ``aliases``: ``find_player("500", "rules")`` is the
+    ``"sensible"`` player.
 
     Raises:
         UnknownOptionError: an unknown game, or a kind that does not play it (listing those that do).
     """
     cls = _game_class(game)
     for p in players_for(cls):
-        if p.kind == kind:
+        if p.kind == kind or kind in getattr(p, "aliases", ()):
             if p.needs_game:
                 table = game if isinstance(game, Game) else find_game(cls.name)
                 return p(table, seed=seed)

@@ -4,12 +4,13 @@ import random
 
 import pytest
 
-from cardkit import JOKER, find_game
+from cardkit import JOKER, Cards, Suit, find_game
+from cardkit.actions import PASS
 from cardkit.explore import Predeal
 from cardkit.explore.tournament import margin, tournament
 from cardkit.players import RandomPlayer
 from cardkit.players.sampler import SamplingPlayer, knowledge, played_cards, sample_state
-from cardkit.players.sampler500 import Rules500, best_strain, trick_estimate
+from cardkit.players.sensible500 import Sensible500, best_strain, trick_estimate
 
 pytest.importorskip("cardkit.game500")
 
@@ -17,7 +18,7 @@ pytest.importorskip("cardkit.game500")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_rules_player_plays_legal_whole_hands(players):
     game = find_game("500", players=players)
-    p = Rules500(seed=1)
+    p = Sensible500(seed=1)
     rng = random.Random(players)
     for i in range(8):
         state = game.new_hand(i % players, game.initial_scores(), game.shuffled_pack(rng))
@@ -38,15 +39,15 @@ def test_strength_estimate():
 
 
 def test_rule_based_beats_random_at_500():
-    results = tournament(find_game("500"), ["rules", "random", "rules", "random"], deals=30, seed=1)
-    diff, se = margin(results, "rules", "random")
+    results = tournament(find_game("500"), ["sensible", "random", "sensible", "random"], deals=30, seed=1)
+    diff, se = margin(results, "sensible", "random")
     assert diff > 200 and diff > 8 * se  # seeded: about 500 points per hand
 
 
 def play_positions_500(n=10, seed=0):
     game = find_game("500")
     rng = random.Random(seed)
-    p, r = Rules500(seed=2), RandomPlayer(seed=3)
+    p, r = Sensible500(seed=2), RandomPlayer(seed=3)
     out = []
     for i in range(n):
         state = game.new_hand(i % 4, game.initial_scores(), game.shuffled_pack(rng))
@@ -118,7 +119,7 @@ def test_samples_with_the_improvised_six_hand_pack():
     game = find_game("500", players=6, **{"six-pack": "improvised"})
     rng = random.Random(4)
     state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(rng))
-    p = Rules500(seed=1)
+    p = Sensible500(seed=1)
     while state.phase != "play" and not state.is_terminal():
         state.apply_action(p.choose(state))
     for _ in range(6):
@@ -132,3 +133,69 @@ def test_samples_with_the_improvised_six_hand_pack():
         everything = Counter(c for h in st.hands for c in h) + Counter(st.buried) + Counter(
             c for _, c in played_cards(st)) + Counter(st.kitty)
         assert everything == Counter(game.new_pack())
+
+
+def test_the_rule_based_player_gives_its_reasons_in_english_and_spanish():
+    """Hand-checked: B holds the joker, both bowers and A K Q 10♥, A♠, K♣, 9♦. Its estimate in
+    hearts is 3 (partner 2, kitty 1) + 4 (joker, bowers, A♥) + 0.5 (guarded K♥) + 2.25 (7 trumps,
+    3 beyond four) + 1 (A♠) = 10.75 tricks; it bids the cheapest hearts contract, its partner D
+    leaves the auction to it, and as contractor it leads the joker to draw trumps (rules.md 500 §4, §8)."""
+    from cardkit.i18n import language
+
+    game = find_game("500")
+    hand = "JK JH JD AH KH QH 10H AS KC 9D"
+    assert trick_estimate(Cards.parse(hand), Suit.HEARTS) == 10.75
+    state = Predeal(game, dealer=0, hands={1: hand}).deal(4).new_hand(game)
+    p = Sensible500(seed=0)
+    said = {}
+    while state.phase != "over" and len(state.tricks) < 1:
+        a = p.choose(state)
+        with language("es"):
+            es = p.explain(state, a)
+        said.setdefault((state.phase, state.actor()), (str(a), p.explain(state, a), es))
+        state.apply_action(a)
+    assert said["auction", 1] == ("bid 6♥", "the hand forecasts about 10.75 tricks in 6♥",
+                                  "la mano promete unas 10,75 bazas en 6♥")
+    assert said["auction", 3][1:] == ("its partner holds the bid: it leaves the contract to them",
+                                      "su compañero tiene la puja: le deja el contrato")
+    assert said["play", 1] == ("play Jo", "draws trumps: the opponents may still hold some",
+                               "arrastra triunfos: los rivales aún pueden tener alguno")
+    # an action it would not choose is told for what it does
+    fresh = Predeal(game, dealer=0, hands={1: hand}).deal(4).new_hand(game)  # B bids first
+    assert p.explain(fresh, PASS) == "passes: the hand forecasts about 10.75 tricks at best"
+
+
+def test_the_former_rules_kind_is_the_one_player():
+    """``"rules"`` (the kind of the former second Five Hundred rule-based player) finds the one
+    rule-based player, so saved commands and records naming it still run."""
+    from cardkit.registry import find_player
+
+    a, b = find_player("500", "rules", 5), find_player("500", "sensible", 5)
+    assert type(a) is type(b) is Sensible500
+    game = find_game("500")
+    state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(9)))
+    while not state.is_terminal():
+        action = a.choose(state)
+        assert action == b.choose(state)
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("players, least", [(3, 24), (4, 36), (5, 20), (6, 36)])
+def test_the_rule_based_player_bids_at_every_table_size(players, least):
+    """Without a fixed partner the contractor counts on help too (5 players: the called card's
+    holder; 3 players: the smaller pack), and two partners (6 players) count for less than two:
+    of 40 seeded hands at least ``least`` are played rather than thrown in, and with 5 players
+    partners are called. (Counting no such help, 3- and 5-handed hands were mostly thrown in,
+    about 15 and 7 of 40, and no partner was ever called.)"""
+    game = find_game("500", players=players)
+    rng = random.Random(1)
+    played = calls = 0
+    for d in range(40):
+        state = game.new_hand(d % players, game.initial_scores(), game.shuffled_pack(rng))
+        seats = [Sensible500(seed=s) for s in range(players)]
+        while not state.is_terminal():
+            state.apply_action(seats[state.actor()].choose(state))
+        played += state.contract is not None
+        calls += state.called is not None
+    assert played >= least
+    assert (calls >= 5) if players == 5 else calls == 0

@@ -41,7 +41,11 @@ def test_registry_finds_games_and_players_or_says_what_exists():
     with pytest.raises(UnknownOptionError, match="unknown game 'whist': use one of 501, 500"):
         find_game("whist")
     assert player_kinds("501")[:3] == ["random", "sensible", "sampler"] and "rules" not in player_kinds("501")
-    assert player_kinds(Game500)[:4] == ["random", "sensible", "rules", "sampler"]
+    assert player_kinds(Game500)[:3] == ["random", "sensible", "sampler"] and "rules" not in player_kinds(Game500)
+    assert Game500.default_player == Game500.rule_player == "sensible"  # one rule-based player (issue #12)
+    # "rules", the kind name of the former second rule-based player, still finds the one player
+    old = find_player("500", "rules", 3)
+    assert type(old) is type(find_player("500", "sensible", 3)) and old.kind == "sensible"
     assert isinstance(find_player("500", "random", 3), RandomPlayer)
     with pytest.raises(UnknownOptionError, match="unknown player 'rules' for 501: use one of random, sensible, sampler"):
         find_player("501", "rules")

@@ -139,9 +139,9 @@ def test_summary_interval_by_hand() -> None:
 def test_round_robin_appends_and_resumes(tmp_path) -> None:  # type: ignore[no-untyped-def]
     game = find_game("500")
     path = tmp_path / "s.csv"
-    first = round_robin(game, ["random", "rules"], 4, seed=2, chunk=2, path=path)
+    first = round_robin(game, ["random", "sensible"], 4, seed=2, chunk=2, path=path)
     assert len(first) == 4
-    again = round_robin(game, ["random", "rules"], 6, seed=2, chunk=2, path=path)
+    again = round_robin(game, ["random", "sensible"], 6, seed=2, chunk=2, path=path)
     assert [r["deal"] for r in again] == [4, 5]  # deals 0-3 were already in the file
     rows = read_rows(path)
     assert [int(r["deal"]) for r in rows] == list(range(6))

@@ -49,7 +49,7 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
 
     Args:
         game: the table; ``len(lineup)`` must be its number of seats.
-        lineup: a player kind per seat (``"random"``, ``"sensible"``, ``"rules"``, ``"sampler"``, or a
+        lineup: a player kind per seat (``"random"``, ``"sensible"``, ``"sampler"``, or a
             name in ``factories``).
         deals: the number of deals; deal ``d`` has dealer ``d mod seats`` and a pack shuffled from
             ``seed``.

@@ -39,7 +39,7 @@ class Game500(Game):
     talon_word = "kitty"
     lower_is_better = False
     default_player = "sensible"
-    rule_player = "rules"
+    rule_player = "sensible"
     solver = "cardkit.solver.solve500:Solver500"
     table_sizes = (3, 4, 5, 6)
     option_defaults: ClassVar[dict[str, Any]] = Options500().as_dict()

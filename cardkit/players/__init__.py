@@ -3,7 +3,8 @@
 
 - :class:`RandomPlayer`: any legal action, uniformly, from a seeded RNG (both games).
 - :class:`cardkit.players.sensible501.Sensible501`: a simple, sensible 501♠ player.
-- :class:`cardkit.players.sensible500.Sensible500`: a simple, sensible Five Hundred player.
+- :class:`cardkit.players.sensible500.Sensible500`: the rule-based Five Hundred player (kind
+  ``"sensible"``, alias ``"rules"``).
 
 :func:`find_player` builds one by name for the command line.
 """

@@ -1,57 +1,117 @@
-"""A simple, sensible Five Hundred player: bids from a trick forecast, buries its weakest cards,
-calls the best trump it lacks (5 players), wins tricks cheaply, lets a winning partner be, and
-ducks under misère.
+"""The rule-based Five Hundred player: bids from a trick estimate in its best strain and leaves
+the auction to a partner who holds the bid, buries side cards of short suits, calls the best card
+it lacks (5 players), nominates no suit for the joker (its longest under misère); in play the
+contracting side draws trumps and then leads its strongest cards, the defenders cash side aces and
+lead low; everyone wins a trick as cheaply as they can, leaves it to their own side when it is
+winning with a trump or last to play, keeps the joker, and ducks under a misère (rules.md 500
+§4–§13).
 
-It is no expert; it is a fair opponent for learners and a baseline for stronger players.
+It is no expert; it is a fair opponent for learners, the coach of a Five Hundred table, the
+yardstick of the strength tables and the play-out player of estimates and of the sampling and
+search players. Its kind is ``"sensible"`` (as in 501♠); ``"rules"``, the name of an earlier second
+rule-based player, is an alias of it. Every choice comes with a reason in words, in the language in
+use (:meth:`Sensible500.explain`).
+
+>>> from cardkit.game500 import Game500
+>>> from cardkit.explore import Predeal
+>>> game = Game500()
+>>> state = Predeal(game, dealer=0).deal(1).new_hand(game)
+>>> p = Sensible500(seed=0)
+>>> while not state.is_terminal():
+...     _ = state.apply_action(p.choose(state))
+>>> state.phase
+'over'
 """
 
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Sequence
+from typing import Any, ClassVar, Sequence
 
 from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..game import Action, Game, State
 from ..game500 import GO_ALONE, Bid, Bury, Call, Game500, Nominate, State500
-from ..i18n import _
+from ..i18n import N_, _, number
+from ..tricks import trick_winner
+
+#: Plain ranks, high to low, for judging a hand before any contract stands.
+_HIGH = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.THIRTEEN, Rank.TWELVE, Rank.ELEVEN, Rank.TEN,
+         Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
+_PLAIN = {r: len(_HIGH) - i for i, r in enumerate(_HIGH)}
+
+#: The help a contractor without a fixed partner counts on, in partners of 2 tricks each
+#: (:func:`trick_estimate`): with 5 players the called card's holder, with 3 the fewer cards out
+#: (a 33-card pack). Tuned by duplicate tournaments: lower, most hands are thrown in (about 60 %
+#: with 3 players, 80 % with 5, no call ever made); higher, contracts fail.
+_LONE_HELP = {3: 0.5, 5: 0.75}
+
+#: The most help fixed partners are counted for, in partners: with 6 players two partners take
+#: some of the same tricks, so they count for 1.25, not 2 (tuned: counting 2, every hand is bid
+#: and the player loses about 14 points a hand to the former rule-based players).
+_MOST_HELP = 1.25
+
+#: A reason: an untranslated message (marked with ``N_``) and the values it is formatted with.
+Reason = tuple[str, dict[str, Any]]
 
 
-def forecast(hand: Sequence[Card], trump: Suit | None) -> float:
-    """A rough count of the tricks ``hand`` takes with ``trump`` (``None``: no-trump): the joker,
-    bowers and aces one each, guarded kings a half, and every trump beyond three a half more.
-    Tricks, not a promise (rules.md 500 §6)."""
-    tricks = 0.0
-    n_trumps = 0
-    for c in hand:
-        if c is JOKER:
-            tricks += 1
-            n_trumps += 1
-            continue
-        if trump is not None and c.rank is Rank.JACK and c.suit in (trump, trump.partner):
-            tricks += 1
-            n_trumps += 1
-            continue
-        if c.suit is trump:
-            n_trumps += 1
-        if c.rank is Rank.ACE:
-            tricks += 1
-        elif c.rank is Rank.KING and sum(1 for d in hand if d.suit is c.suit) >= 2:
-            tricks += 0.5
+def trick_estimate(hand: Sequence[Card], trump: Suit | None, partners: float = 1) -> float:
+    """A rough count of the tricks ``hand`` takes with ``trump`` (``None``: no-trump), counting a
+    partner's help (about 2 tricks each; ``partners`` may be a fraction, for help that is not
+    certain) and the kitty's (1) (rules.md 500 §6): the joker, the bowers and the trump ace one
+    each, a guarded trump king a half, three quarters for each trump beyond four, a side ace one (a
+    king beside it three quarters more), a guarded side king a half; no-trump one less (nothing
+    stops a long suit).
+
+    >>> round(trick_estimate([Card.parse(t) for t in "JK JH JD AH KH QH 10H AS KC 9D".split()], Suit.HEARTS), 1)
+    10.8
+    """
+    hand = list(hand)
+    est = 1.0 + 2.0 * partners
     if trump is not None:
-        tricks += 0.5 * max(0, n_trumps - 3)
-    return tricks
+        right, left = Card(trump, Rank.JACK), Card(trump.partner, Rank.JACK)
+        trumps = [c for c in hand if c is JOKER or c.suit is trump or c == left]
+        for top in (JOKER, right, left, Card(trump, Rank.ACE)):
+            if top in hand:
+                est += 1
+        if Card(trump, Rank.KING) in hand and len(trumps) >= 3:
+            est += 0.5
+        est += max(0, len(trumps) - 4) * 0.75
+        sides = [s for s in SUITS if s is not trump]
+    else:
+        if JOKER in hand:
+            est += 1
+        sides = list(SUITS)
+    for s in sides:
+        cards = [c for c in hand if c.suit is s and not (trump is not None and c == Card(trump.partner, Rank.JACK))]
+        if Card(s, Rank.ACE) in cards:
+            est += 1
+            if Card(s, Rank.KING) in cards:
+                est += 0.75
+        elif Card(s, Rank.KING) in cards and len(cards) >= 2:
+            est += 0.5
+    if trump is None:
+        est -= 1  # no trumps to stop a long suit
+    return est
 
 
-#: What the kitty's three cards add to a contractor's forecast, in tricks.
-KITTY_TRICKS = 1.0
+def best_strain(hand: Sequence[Card], partners: float = 1) -> tuple[Suit | None, float]:
+    """The strain (a suit, or ``None`` for no-trump) with the highest :func:`trick_estimate`, and
+    that estimate; ties go to the higher suit."""
+    options: list[Suit | None] = [*SUITS, None]
+    best = max(options, key=lambda t: (trick_estimate(hand, t, partners), t is not None and t.value))
+    return best, trick_estimate(hand, best, partners)
 
 
 class Sensible500:
-    """A rule-of-thumb Five Hundred player (see the module doc). ``seed`` breaks ties reproducibly."""
+    """The rule-of-thumb Five Hundred player (see the module doc). Its choices depend on the state
+    alone (what the seat to act can know, rules.md 500 §13); ``seed`` is kept for the registry's
+    ``cls(seed=...)``."""
 
     name = "sensible"
     kind: ClassVar[str] = "sensible"
+    #: Other kind names that find this player (saved records and commands naming ``"rules"``).
+    aliases: ClassVar[tuple[str, ...]] = ("rules",)
     plays: ClassVar[type[Game] | None] = Game500
     needs_game: ClassVar[bool] = False
 
@@ -66,87 +126,148 @@ class Sensible500:
         """
         from . import own_state
 
-        state = own_state(state, State500, Game500)
+        return self._decide(own_state(state, State500, Game500))[0]
+
+    def _decide(self, state: State500) -> tuple[Action, Reason]:
         seat = state.actor()
         legal = state.legal_actions()
-        hand = state.hands[seat]
         phase = state.phase
         if phase == "auction":
             return self._bid(state, seat, legal)
         if phase == "bury":
-            burials = [a for a in legal if isinstance(a, Bury)]  # the bury phase has no other action
-            return min(burials, key=lambda a: self._keep_value(state, a.card))
-        if phase == "call":
-            return self._call(state, legal)
+            return self._bury(state, seat, legal)
         if phase == "nominate":
-            if state.contract is not None and state.contract.is_misere:
-                longest = max(SUITS, key=lambda s: sum(1 for c in hand if c.suit is s))
-                return Nominate(longest)
-            return Nominate(None)
+            return self._nominate(state, seat, legal)
+        if phase == "call":
+            return self._call(state, seat, legal)
         return self._play(state, seat, legal)
 
-    # -- auction, bury, call
+    # -- auction, bury, nominate, call
 
-    def _bid(self, state: State500, seat: int, legal: list[Action]) -> Action:
+    def _bid(self, state: State500, seat: int, legal: list[Action]) -> tuple[Action, Reason]:
         hand = state.hands[seat]
-        # partners' help: a fixed partner, or a called card's holder with 5 players; with 3 the 33-card
-        # pack makes every high card count for more (tuned: about a quarter of first hands thrown in)
-        helpers = 2.0 if state.game.partners(seat) else 1.5 if state.game.players == 5 else 1.25
-        helpers += KITTY_TRICKS  # the contractor's three kitty cards improve the hand
-        best: Action = PASS
-        for a in legal:
-            if not isinstance(a, Bid) or a.contract.is_misere:
-                continue
-            c = a.contract
-            if forecast(hand, c.trump) + helpers >= c.tricks + 0.5:
-                best = a  # the cheapest bid the hand supports in some strain
-                break
-        return best
+        fixed = state.game.partners(seat)
+        if state.bidder is not None and state.bidder in fixed:
+            return PASS, (N_("its partner holds the bid: it leaves the contract to them"), {})
+        strain, est = best_strain(hand, _help(state, seat))
+        tricks = min(10, int(est))
+        bids = [a for a in legal if isinstance(a, Bid) and not a.contract.is_misere]
+        fits = [a for a in bids if a.contract.trump is strain and a.contract.tricks <= tricks]
+        if tricks >= 6 and fits:
+            return fits[0], (N_("the hand forecasts about {n} tricks in {contract}"),
+                             {"n": est, "contract": fits[0].contract})
+        return PASS, (N_("the hand forecasts about {n} tricks at best: not enough to bid higher"),
+                      {"n": est})
 
-    def _keep_value(self, state: State500, card: Card) -> float:
-        if state.contract is not None and state.contract.is_misere:
-            return -card.rank.value  # bury the high cards
-        return state.power(card, card.suit) + (1000 if state.suit_of(card) is state.trump and state.trump else 0)
+    def _bury(self, state: State500, seat: int, legal: list[Action]) -> tuple[Action, Reason]:
+        hand = state.hands[seat]
+        cards = [a.card for a in legal if isinstance(a, Bury)]  # the bury phase has no other action
+        if state.misere():
+            pick = max(cards, key=lambda c: (c is JOKER, _PLAIN.get(c.rank, 0)))
+            return _bury_action(legal, pick), (N_("buries a high card: taking a trick loses the misère"), {})
+        trump = state.trump
+        side = [c for c in cards if c is not JOKER and state.suit_of(c) is not trump]
+        pool = side or cards
 
-    def _call(self, state: State500, legal: list[Action]) -> Action:
+        def key(c: Card) -> tuple[bool, int, int]:
+            # never an ace; short suits first (a void lets it trump), low cards first
+            length = sum(1 for x in hand if x.suit is c.suit and state.suit_of(x) is not trump)
+            return (c.rank is Rank.ACE, length, _PLAIN.get(c.rank, 0))
+
+        pick = min(pool, key=key)
+        return _bury_action(legal, pick), (N_("buries a side card from a short suit, low cards first, keeping trumps, aces and the joker"), {})
+
+    def _nominate(self, state: State500, seat: int, legal: list[Action]) -> tuple[Action, Reason]:
+        hand = state.hands[seat]
+        if state.misere():
+            longest = max(SUITS, key=lambda s: sum(1 for c in hand if c.suit is s))
+            return Nominate(longest), (N_("nominates the joker as {suit}, its longest suit, to follow with it"),
+                                       {"suit": longest})
+        return Nominate(None), (N_("keeps the joker unnominated: it beats everything"), {})
+
+    def _call(self, state: State500, seat: int, legal: list[Action]) -> tuple[Action, Reason]:
         calls = [a for a in legal if isinstance(a, Call)]
+        _strain, est = best_strain(state.hands[seat], 0)
         assert state.contract is not None, "a partner is called once the contract stands (rules.md 500 §12)"
-        if forecast(state.hands[state.actor()], state.trump) >= state.contract.tricks:
-            return GO_ALONE
-        if not calls:
-            return GO_ALONE
-        return max(calls, key=lambda a: state.power(a.card, a.card.suit))
+        if est >= state.contract.tricks or not calls:
+            return GO_ALONE, (N_("strong enough to go alone"), {})
+        pick = max(calls, key=lambda a: _strength(state, a.card))
+        return pick, (N_("calls the best card it lacks"), {})
 
     # -- play
 
-    def _play(self, state: State500, seat: int, legal: list[Action]) -> Action:
-        trick = state.trick
-        assert trick is not None and state.contract is not None
-        misere_me = state.contract.is_misere and seat == state.contractor
-        cards = [a for a in legal if isinstance(a, Play)]
+    def _play(self, state: State500, seat: int, legal: list[Action]) -> tuple[Action, Reason]:
+        trick, contract = state.trick, state.contract
+        assert trick is not None and contract is not None, "the play phase has a trick and a contract"
+        side = state.known_contracting_seats(seat)  # what this seat knows (§13)
+        plays = [a for a in legal if isinstance(a, Play)]
+        strength = {a: _strength(state, a.card) for a in plays}
+        low = min(plays, key=lambda a: (a.card is JOKER, strength[a]))
+        misere = contract.is_misere
         if not trick.plays:
-            key = lambda a: state.power(a.card, a.names or state.suit_of(a.card))  # noqa: E731
-            return min(cards, key=key) if misere_me else max(cards, key=key)
-        led = trick.led_suit
-        best_seat = max(range(len(trick.plays)),
-                        key=lambda i: (state.power(trick.plays[i][1], led), -i))
-        leader_now = trick.plays[best_seat][0]
-        ranked = sorted(cards, key=lambda a: state.power(a.card, led))
-        best_power = state.power(trick.plays[best_seat][1], led)
-        winners = [a for a in ranked if state.power(a.card, led) > best_power]
-        losers = [a for a in ranked if state.power(a.card, led) <= best_power]
-        if misere_me:
-            return losers[-1] if losers else ranked[0]
-        side = state.known_contracting_seats(seat)  # not the hidden partner (rules.md 500 §13)
-        friends = set(side) if seat in side else {s for s in range(state.game.players) if s not in side}
-        if leader_now in friends or not winners:
-            return ranked[0]
-        return winners[0]
+            if misere:
+                if seat in side:
+                    return low, (N_("leads its lowest card: taking a trick loses the misère"), {})
+                return low, (N_("leads low so that the contractor takes the trick"), {})
+            trump = state.trump
+            trumps = [a for a in plays if trump is not None and state.suit_of(a.card) is trump]
+            if seat in side:
+                if trumps and self._enemy_trumps(state, seat):
+                    return max(trumps, key=lambda a: strength[a]), (
+                        N_("draws trumps: the opponents may still hold some"), {})
+                top = max(plays, key=lambda a: state.power(a.card, a.names or state.suit_of(a.card)))
+                return top, (N_("leads its strongest card"), {})
+            aces = [a for a in plays if a.card.rank is Rank.ACE and state.suit_of(a.card) is not trump]
+            if aces:
+                return aces[0], (N_("cashes a side ace"), {})
+            nonjoker = [a for a in plays if a.card is not JOKER]
+            if nonjoker:
+                return min(nonjoker, key=lambda a: strength[a]), (
+                    N_("leads a low card, keeping its high cards for later"), {})
+            named = [a for a in plays if a.names is not None]
+            fresh = [a for a in named if a.names not in state.led_suits]
+            pick = (fresh or named or plays)[0]
+            return pick, (N_("leads the joker, its last card"), {})
+        winning = {a for a in plays if _would_win(state, seat, a)}
+        if misere:
+            if seat in side:
+                ducks = [a for a in plays if a not in winning]
+                if ducks:
+                    return max(ducks, key=lambda a: strength[a]), (
+                        N_("ducks under as high as it can: taking a trick loses the misère"), {})
+                return max(plays, key=lambda a: strength[a]), (
+                    N_("cannot duck: plays its highest card, keeping its low ones"), {})
+            return low, (N_("plays low so that the contractor takes the trick"), {})
+        current = trick_winner(trick.plays, trick.led_suit, state.power)
+        friends = (set(side) if seat in side else set(range(state.game.players)) - set(side)) - {seat}
+        last = len(trick.plays) == len(state.active) - 1
+        if current in friends and (last or _strength(state, dict(trick.plays)[current]) >= 1000):
+            return low, (N_("its side is winning the trick: it plays low"), {})
+        if winning:
+            return min(winning, key=lambda a: (a.card is JOKER, strength[a])), (
+                N_("wins the trick as cheaply as it can"), {})
+        if JOKER in state.hands[seat]:
+            return low, (N_("cannot win the trick: throws its lowest card, keeping the joker"), {})
+        return low, (N_("cannot win the trick: throws its lowest card"), {})
+
+    def _enemy_trumps(self, state: State500, seat: int) -> bool:
+        """True while trumps other than ours may still be with the opponents (unplayed, unseen)."""
+        trump = state.trump
+        gone = {c for t in state.tricks for _s, c in t.plays}
+        mine = set(state.hands[seat])
+        buried = set(state.buried) if seat == state.contractor else set()
+        for c in state.game.new_pack():
+            if state.suit_of(c) is trump and c not in gone and c not in mine and c not in buried:
+                return True
+        return False
+
+    # -- reasons
 
     def explain(self, state: State, action: Action) -> str:
-        """Why ``action`` suits this player's rules of thumb, as a phrase in the language in use
-        (:mod:`cardkit.i18n`) for a learner: the trick forecast behind a bid (rules.md 500 §4),
-        what a bury or a call keeps (§7, §13), whether a card wins the trick (§8), misère (§9).
+        """Why ``action``, as a phrase in the language in use (:mod:`cardkit.i18n`) for a learner:
+        the rule of thumb behind it when it is this player's choice (the trick estimate behind a
+        bid, rules.md 500 §4; what a bury or a call keeps, §7, §12; drawing trumps, ducking a
+        misère, §8–§9), else what the action does.
 
         Args:
             state: the state before ``action``, with the seat to act holding its cards.
@@ -154,22 +275,33 @@ class Sensible500:
 
         Returns:
             a phrase without a final full stop, e.g. "the hand forecasts about 6.5 tricks in 7♥".
+
+        Raises:
+            CardkitError: ``state`` is not a Five Hundred hand.
         """
         from . import own_state
 
         state = own_state(state, State500, Game500)
-        seat = state.actor()
-        hand = state.hands[seat]
         if len(state.legal_actions()) == 1:
             return _("its only legal move")
+        chosen, (message, values) = self._decide(state)
+        if chosen == action:
+            return _(message).format(**{k: number(v) if isinstance(v, float) else v for k, v in values.items()})
+        return self._describe(state, action)
+
+    def _describe(self, state: State500, action: Action) -> str:
+        """What an action this player would not choose does, in words."""
+        seat = state.actor()
+        hand = state.hands[seat]
+        partners = _help(state, seat)
         if isinstance(action, Bid):
-            f = forecast(hand, action.contract.trump)
-            return _("the hand forecasts about {n} tricks in {contract}").format(n=f"{f:g}", contract=action.contract)
+            return _("the hand forecasts about {n} tricks in {contract}").format(
+                n=number(trick_estimate(hand, action.contract.trump, partners)), contract=action.contract)
         if isinstance(action, Pass) and state.phase == "auction":
-            f = max(forecast(hand, t) for t in (*SUITS, None))
-            return _("the hand forecasts about {n} tricks at best: not enough to bid higher").format(n=f"{f:g}")
+            return _("passes: the hand forecasts about {n} tricks at best").format(
+                n=number(best_strain(hand, partners)[1]))
         if isinstance(action, Bury):
-            return _("buries one of its weakest cards")
+            return _("buries {card}").format(card=action.card)
         if isinstance(action, Call):
             return _("calls the best card it lacks")
         if action == GO_ALONE:
@@ -179,26 +311,36 @@ class Sensible500:
                 return _("nominates the joker as {suit}, its longest suit, to follow with it").format(suit=action.suit)
             return _("keeps the joker unnominated: it beats everything")
         if isinstance(action, Play):
-            return self._explain_play(state, seat, action)
+            trick = state.trick
+            if trick is None or not trick.plays:
+                return _("leads {card}").format(card=action.card)
+            if _would_win(state, seat, action):
+                return _("wins the trick as cheaply as it can")
+            return _("plays its lowest card: it cannot win the trick, or a partner is winning it")
         return _("rule of thumb")
 
-    def _explain_play(self, state: State500, seat: int, action: Play) -> str:
-        trick = state.trick
-        assert trick is not None and state.contract is not None
-        misere_me = state.contract.is_misere and seat == state.contractor
-        if not trick.plays:
-            if misere_me:
-                return _("leads its lowest card: taking a trick loses the misère")
-            return _("leads its strongest card")
-        led = trick.led_suit
-        best_power = max(state.power(c, led) for _s, c in trick.plays)
-        wins = state.power(action.card, led) > best_power
-        if misere_me:
-            return _("cannot duck: plays its lowest card") if wins else _(
-                "ducks under as high as it can: taking a trick loses the misère")
-        if wins:
-            return _("wins the trick as cheaply as it can")
-        return _("plays its lowest card: it cannot win the trick, or a partner is winning it")
+
+def _help(state: State500, seat: int) -> float:
+    """The partners' help ``seat`` counts on when it bids, in partners (see :data:`_LONE_HELP`,
+    :data:`_MOST_HELP`)."""
+    fixed = len(state.game.partners(seat))
+    return min(fixed, _MOST_HELP) if fixed else _LONE_HELP.get(state.game.players, 0.0)
 
 
-__all__ = ["Sensible500", "forecast"]
+def _strength(state: State500, card: Card) -> int:
+    """How high ``card`` ranks under the contract: trumps above every plain card, the joker top."""
+    return state.power(card, state.suit_of(card))
+
+
+def _bury_action(legal: list[Action], card: Card) -> Action:
+    return next(a for a in legal if isinstance(a, Bury) and a.card == card)
+
+
+def _would_win(state: State500, seat: int, action: Play) -> bool:
+    trick = state.trick
+    assert trick is not None and trick.plays, "a card follows to a trick that has a lead"
+    plays = list(trick.plays) + [(seat, action.card)]
+    return trick_winner(plays, trick.led_suit, state.power) == seat
+
+
+__all__ = ["Sensible500", "best_strain", "trick_estimate"]

@@ -70,7 +70,7 @@ def _card_text(action: Action) -> str:
 #: What each kind of computer player does, in plain words, for the opponents' drop-down (the
 #: values stay the kind names of :func:`cardkit.players.player_names`).
 _PLAYER_LABELS = {"random": N_("plays at random"), "sensible": N_("follows simple rules"),
-                  "rules": N_("estimates tricks by rules of thumb"), "sampler": N_("samples deals and solves them"),
+                  "sampler": N_("samples deals and solves them"),
                   "solver": N_("sees every card (solver)"), "ismcts": N_("searches many games (ISMCTS)")}
 
 
