@@ -132,9 +132,31 @@ def place(path: Any) -> str:
     return out or "(top)"
 
 
+def _jsonschema() -> Any:
+    """The ``jsonschema`` module, imported without its optional ``rfc3987_syntax`` format check.
+
+    That package compiles some forty grammars when ``jsonschema`` is first imported (5 s on a busy
+    2-core machine, most of the time a lesson page with exercises takes to open); :data:`SCHEMA`
+    uses no ``format`` keyword, so it is kept out while ``jsonschema`` loads and left importable
+    afterwards.
+    """
+    import sys
+
+    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+        import jsonschema
+
+        return jsonschema
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # import raises ImportError
+    try:
+        import jsonschema
+    finally:
+        del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
 def validate(data: Any) -> list[tuple[str, str]]:
     """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none."""
-    import jsonschema
+    jsonschema = _jsonschema()
 
     validator = jsonschema.Draft202012Validator(SCHEMA)
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])

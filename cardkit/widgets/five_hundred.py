@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import SUITS, Suit
+from ..display import held_order
 from ..errors import CardkitError, InvalidActionError
 from ..escaping import escape
 from ..game import Match
@@ -277,7 +278,7 @@ class AuctionPanel(W.VBox):
             self.choice.options = []
         seat = st.current_player() if st.phase == "auction" else st.contractor
         self.board.value = "" if seat is None else (
-            f"<div>{escape(names[seat])}</div>{cards_svg(list(st.hands[seat]))}")
+            f"<div>{escape(names[seat])}</div>{cards_svg(held_order(st, st.hands[seat]))}")
         open_ = st.phase == "auction"
         self.bid_button.disabled = self.pass_button.disabled = self.choice.disabled = not open_
         self.message.value = self._message
