@@ -45,7 +45,7 @@ _CSS = """<style>
 .cardkit-scores table td, .cardkit-scores table th {padding: 1px 8px; text-align: right;}
 .cardkit-table .cardkit-log {max-height: calc(7 * 1.25em); overflow-y: auto; min-width: 14em; padding: 0 8px;
   border-left: 1px solid #ccc; font-size: 90%; display: flex; flex-direction: column-reverse;}
-.cardkit-table .cardkit-log > * {flex: none;}
+.cardkit-table .cardkit-log > * {flex: none; font-size: inherit; line-height: inherit;}
 .cardkit-table .cardkit-next-step {font-weight: bold; color: #1b5e20;}
 .cardkit-table .cardkit-coach {max-width: 60em;}
 .cardkit-table .cardkit-main {align-items: flex-start; gap: 12px; flex-wrap: wrap; max-width: 100%;}
@@ -59,7 +59,16 @@ _CSS = """<style>
 .cardkit-table .cardkit-badge, .cardkit-table .cardkit-scores th, .cardkit-table .cardkit-center {white-space: nowrap;}
 .cardkit-table .cardkit-board, .cardkit-table .cardkit-scores, .cardkit-table .cardkit-log,
 .cardkit-table .cardkit-status {line-height: 1.25;}
-.cardkit-table.cardkit-size-projector .cardkit-log {max-height: calc(5 * 1.25em);}
+.cardkit-table .cardkit-board > *, .cardkit-table .cardkit-scores > *, .cardkit-table .cardkit-status > *
+  {line-height: inherit;}
+.cardkit-table.cardkit-size-projector .cardkit-log {max-height: calc(5 * 1.25em); min-width: 0;}
+.cardkit-table.cardkit-size-projector .cardkit-main, .cardkit-table.cardkit-size-projector .cardkit-board div
+  {flex-wrap: nowrap !important;}
+.cardkit-table.cardkit-size-projector .cardkit-play-bar .widget-dropdown {max-width: 11em;}
+.cardkit-table.cardkit-size-projector .cardkit-side {flex: 1 1 auto; min-width: 0; font-size: 90%;}
+.cardkit-table.cardkit-size-projector .cardkit-center {white-space: normal; max-width: 15em;}
+.cardkit-table.cardkit-size-projector .cardkit-badge, .cardkit-table.cardkit-size-projector .cardkit-scores th
+  {white-space: normal;}
 </style>"""
 
 def _card_text(action: Action) -> str:
