@@ -385,3 +385,18 @@ def test_auction_panel_shows_the_hand_sorted_as_the_table_does():
     assert shown == [str(c) for c in held_order(st, st.hands[seat])]
     assert sorted(shown) == sorted(str(c) for c in st.hands[seat]) and len(shown) == 10
     assert shown != [str(c) for c in st.hands[seat]]  # this deal's order is not already sorted
+
+
+def test_what_if_table_has_one_header_row():
+    """The what-if table reads plainly: "tricks" heads the row numbers in the one header row."""
+    df = what_if_frame(contract_standing("8H"), [7, 8])
+    html = df._repr_html_()
+    assert df.columns.name == "tricks" and df.index.name is None
+    assert html.count("<tr") == 3 and "<th>tricks</th>" in html
+
+
+def test_ladder_chart_names_the_placements_in_words():
+    """The two panels are headed by the option values in words, never `after-seven`."""
+    spec = ladder_chart().to_dict()
+    assert spec["facet"]["column"]["title"] == "where misère ranks"
+    assert spec["facet"]["column"]["sort"] == ["above every seven", "between 8♠ and 8♣"]
