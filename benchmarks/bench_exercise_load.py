@@ -5,7 +5,7 @@ Old: ``jsonschema`` imported as is, which compiles the optional ``rfc3987_syntax
 New: the kit's import (:func:`cardkit.exercises.schema._jsonschema`), which keeps them out. Both
 are run in new subprocesses, alternately, in one run; the medians are printed. Nothing asserted.
 
-    .venv/bin/python benchmarks/bench_exercise_load.py [--runs N] [--lesson 500/04]
+    .venv/bin/python benchmarks/bench_exercise_load.py [--runs N] [--lesson 500/05]
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def once(code: str) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--lesson", default="500/04")
+    ap.add_argument("--lesson", default="500/05")
     args = ap.parse_args()
     load = LOAD.format(lesson=args.lesson)
     old, new = [], []
