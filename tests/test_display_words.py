@@ -50,3 +50,23 @@ def test_score_changes_read_with_a_minus_sign_and_no_plus_zero() -> None:
         assert [change_words(-21), change_words(66), change_words(0)] == ["−21", "+66", "no change"]
     with language("es"):
         assert [change_words(-6), change_words(0)] == ["−6", "sin cambio"]
+
+
+def test_five_hundred_trick_counts_are_plural_only_above_one() -> None:
+    from cardkit import Match, find_game
+    from cardkit.players import find_player
+
+    game = find_game("500", 4)
+    match = Match(game, seed=3)
+    match.new_hand()
+    st = match.state
+    players = [find_player(game, "random", seed=s) for s in range(4)]
+    while len(st.tricks) < 1:
+        st.apply_action(players[st.current_player()].choose(st))
+    winner = st.tricks[0].winner
+    with language("en"):
+        assert st.view(winner).tally(winner) == "1 trick"
+        other = next(s for s in st.active if s != winner)
+        assert st.view(other).tally(other) == "0 tricks"
+    with language("es"):
+        assert st.view(winner).tally(winner) == "1 baza"

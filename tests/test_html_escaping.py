@@ -319,7 +319,7 @@ def _remote(text: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def _display(text: str, tmp: Path) -> list[str]:
     from cardkit.cards import Cards
-    from cardkit.display import facts, html_of, refusal, say
+    from cardkit.display import answer, facts, html_of, refusal, say
 
     m = _match(text, hands=1)
     trick = m.hands[0].tricks[0]
@@ -329,7 +329,8 @@ def _display(text: str, tmp: Path) -> list[str]:
             facts([(text, text), ("trick", trick), ("cards", Cards.parse("AS KH")), (text, [text, True])],
                   names=names, caption=text)._repr_html_(),
             html_of(text), html_of([text, text]), html_of(trick, names),
-            refusal(text + " [rules.md 501 §8]")._repr_html_()]
+            refusal(text + " [rules.md 501 §8]")._repr_html_(),
+            answer("{who} wins", who=text, names=names)._repr_html_()]
 
 
 def _svg_views(text: str, tmp: Path) -> list[str]:
@@ -406,6 +407,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.display:facts": (_display, True),
     "cardkit.display:html_of": (_display, True),
     "cardkit.display:refusal": (_display, True),
+    "cardkit.display:answer": (_display, True),
     "cardkit.display:_card_html": (_display, True),
     "cardkit.display:Shown": (_display, True),
     "cardkit.svg:view_html": (_svg_views, True),

@@ -101,8 +101,8 @@ def test_view_score_rows_and_game_fields_are_declared_by_each_game():
     fresh = Game501(3).new_hand(0, [501] * 3, Game501().new_pack()).view(None)
     assert fresh.score_rows(["A", "B", "C"]) == []  # nothing counted yet: no row
     bid8h = Game500(4).parse_action("bid 8H")
-    assert bid8h.worth() == 300 and bid8h.worth_text().endswith("+ 20 × 3 (the strain's step: ♠ 0, ♣ 1, ♦ 2, ♥ 3, "
-                                                                 "no trumps 4) = 300")
+    assert bid8h.worth() == 300 and bid8h.worth_text().endswith("+ 20 × 3 (a step for the trump suit: ♠ 0, ♣ 1, ♦ 2, "
+                                                                 "♥ 3, no trumps 4) = 300")
     assert Game500(4).parse_action("bid misère").worth() == 250
     assert Game501(3).parse_action("bid 80").worth() == 80
     assert Game501(3).parse_action("pass").worth() is None and Game501(3).parse_action("pass").worth_text() is None

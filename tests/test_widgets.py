@@ -415,3 +415,40 @@ def test_action_log_hides_a_face_down_give_from_the_third_player():
         assert "gives a card face down" in t.log_html.value
     t.seat_picker.value = None
     assert f"give {card1}" in t.log_html.value and f"give {card2}" in t.log_html.value
+
+
+def test_four_players_end_of_hand_says_no_change_for_the_dealer_not_plus_zero():
+    t = Table("501", players=4, seed=6)
+    t.to_end()
+    dealer = t.game.names[t.state.dealer]
+    assert f"{dealer} scores nothing" in t.status.value and "+0" not in t.status.value
+    assert "+0" not in t.scores.value and "<td>no change</td>" in t.scores.value
+
+
+def test_score_sheet_reads_plainly_one_header_row_and_signed_changes():
+    """The worked blind contract made (rules.md 501 §6, §7): A's score goes down by 200 (shown
+    "−200", as the table's change row shows it), B and C by 30 and 20: one header row headed
+    "hand", change columns named in words, no "±"."""
+    df = score_sheet(load(WORKED_MADE))
+    html = df._repr_html_()
+    assert "±" not in html and html.count("<tr") == 2  # one header row, one hand
+    assert list(df.columns) == ["dealer", "summary", "A's change", "A", "B's change", "B", "C's change", "C"]
+    assert df.iloc[0]["A's change"] == "−200" and df.iloc[0]["A"] == 301
+    assert df.columns.name == "hand" and list(df.index) == [1]
+
+
+def test_computer_seats_play_on_after_the_user_moves_inside_a_record():
+    """501/04: B plays Q♦ at the second trick of the worked record; C (a computer seat) answers by
+    itself with its recorded card instead of the table waiting at "C to act"."""
+    t = Table.from_record(load(WORKED), humans=[1], live=True)
+    t.play_to(0, 10)
+    recorded = [str(a) for a in t.script[0][10:12]]
+    assert recorded[0] == "play Q♦"
+    one(t, "cardkit-card", "Q♦").click()
+    assert t.position == (0, 12) and [str(a) for a in t.script[0][10:12]] == recorded
+    assert t.state.current_player() == 1 or t.state.current_player() in t.humans
+    # with autoplay off the table waits for Next ▶ as before
+    t2 = Table.from_record(load(WORKED), humans=[1], live=True, autoplay=False)
+    t2.play_to(0, 10)
+    one(t2, "cardkit-card", "Q♦").click()
+    assert t2.position == (0, 11)

@@ -371,3 +371,32 @@ def test_a_made_misere_does_not_end_the_match_and_a_playing_table_offers_a_new_d
     played = Table500.from_record(EXAMPLES / "500_failed_open_misere.json", play=True)
     played.to_end()
     assert played.playing and "Press 🂠 New deal to start a new match." in played.status.value
+def test_auction_panel_shows_the_hand_sorted_as_the_table_does():
+    """The panel's hand in the kit's one order (display.held_order: suit by suit, highest first),
+    not in deal order."""
+    import re
+
+    from cardkit.display import held_order
+
+    p = AuctionPanel(Game500(), dealer=3, seed=5)
+    st = p.state
+    seat = st.current_player()
+    shown = re.findall(r"<title>([^<]+)</title>", p.board.value)
+    assert shown == [str(c) for c in held_order(st, st.hands[seat])]
+    assert sorted(shown) == sorted(str(c) for c in st.hands[seat]) and len(shown) == 10
+    assert shown != [str(c) for c in st.hands[seat]]  # this deal's order is not already sorted
+
+
+def test_what_if_table_has_one_header_row():
+    """The what-if table reads plainly: "tricks" heads the row numbers in the one header row."""
+    df = what_if_frame(contract_standing("8H"), [7, 8])
+    html = df._repr_html_()
+    assert df.columns.name == "tricks" and df.index.name is None
+    assert html.count("<tr") == 3 and "<th>tricks</th>" in html
+
+
+def test_ladder_chart_names_the_placements_in_words():
+    """The two panels are headed by the option values in words, never `after-seven`."""
+    spec = ladder_chart().to_dict()
+    assert spec["facet"]["column"]["title"] == "where misère ranks"
+    assert spec["facet"]["column"]["sort"] == ["above every seven", "between 8♠ and 8♣"]

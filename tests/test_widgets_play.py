@@ -369,3 +369,20 @@ def test_hint_says_it_is_thinking_at_once_and_the_next_move_clears_it(lang, shor
         assert "cardkit-review" in t.coach.value
         t.back()
         assert t.coach.value == ""
+
+
+def test_hint_answer_sits_under_its_button_and_the_log_shows_whole_lines():
+    """The coach's answer is the widget right after the play bar (on the first screen, not below
+    the table), and the log panel's height is a whole number of its lines (no half-cut line),
+    scrolled to the newest (column-reverse)."""
+    import re
+
+    t = Table("501", seed=4, humans=[0])
+    kids = list(t.children)
+    assert kids.index(t.coach) == kids.index(t.play_bar) + 1
+    t.hint()
+    assert "The coach would" in t.coach.value or "No hint now" in t.coach.value
+    css = kids[0].value
+    assert re.search(r"\.cardkit-log \{max-height: calc\(7 \* 1\.25em\)", css)
+    assert re.search(r"size-projector \.cardkit-log \{max-height: calc\(5 \* 1\.25em\)", css)
+    assert "flex-direction: column-reverse" in css and "line-height: inherit" in css

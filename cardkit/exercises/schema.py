@@ -21,7 +21,10 @@ Size limits (so a file from anywhere cannot make the kit slow): a file of at mos
 
 from __future__ import annotations
 
-from typing import Any
+import importlib.abc
+import sys
+from types import ModuleType
+from typing import Any, Sequence
 
 FORMAT = "cardkit-exercises"
 VERSION = 1
@@ -132,9 +135,38 @@ def place(path: Any) -> str:
     return out or "(top)"
 
 
+class _NoIriGrammars(importlib.abc.MetaPathFinder):
+    """An import finder that refuses ``rfc3987_syntax`` (see :func:`_jsonschema`)."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> None:
+        if fullname.split(".")[0] == "rfc3987_syntax":
+            raise ImportError("rfc3987_syntax is not loaded for the exercise schema")
+        return None
+
+
+def _jsonschema() -> Any:
+    """The ``jsonschema`` module, imported without its optional ``rfc3987_syntax`` format check.
+
+    That package compiles some forty grammars when ``jsonschema`` is first imported (5 s on a busy
+    2-core machine, most of the time a lesson page with exercises took to open; see
+    ``benchmarks/bench_exercise_load.py``); :data:`SCHEMA` uses no ``format`` keyword, so the
+    package is kept out while ``jsonschema`` loads, and stays importable afterwards.
+    """
+    if "jsonschema" not in sys.modules and "rfc3987_syntax" not in sys.modules:
+        blocker = _NoIriGrammars()
+        sys.meta_path.insert(0, blocker)
+        try:
+            import jsonschema
+        finally:
+            sys.meta_path.remove(blocker)
+    import jsonschema
+
+    return jsonschema
+
+
 def validate(data: Any) -> list[tuple[str, str]]:
     """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none."""
-    import jsonschema
+    jsonschema = _jsonschema()
 
     validator = jsonschema.Draft202012Validator(SCHEMA)
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])

@@ -37,8 +37,8 @@ class Bid(Action):
         bid = str(c) if get_language() == "en" else action_text(str(c))
         if c.is_misere:
             return _("{bid} is worth {value}, a flat price").format(bid=bid, value=c.value)
-        return _("{bid} is worth 40 + 100 × {extra} (tricks above six) + 20 × {step} (the strain's step: "
-                 "♠ 0, ♣ 1, ♦ 2, ♥ 3, no trumps 4) = {value}").format(
+        return _("{bid} is worth 40 + 100 × {extra} (tricks above six) + 20 × {step} (a step for the trump "
+                 "suit: ♠ 0, ♣ 1, ♦ 2, ♥ 3, no trumps 4) = {value}").format(
             bid=bid, extra=c.tricks - 6, step=c.step, value=c.value)
 
 

@@ -736,8 +736,9 @@ class State500(State):
             if self.made():
                 return head + ": " + _("made")
             return head + ": " + _("failed at trick {n}").format(n=len(self.tricks))
-        return head + ": " + _("{n} tricks, {result}").format(
-            n=self.contract_tricks(), result=_("made") if self.made() else _("failed"))
+        n = self.contract_tricks()
+        return head + ": " + _("{tricks}, {result}").format(
+            tricks=ngettext("{n} trick", "{n} tricks", n).format(n=n), result=_("made") if self.made() else _("failed"))
 
     def known_contracting_seats(self, seat: int | None) -> list[int]:
         """The contracting seats as ``seat`` may know them (``None``: everyone's full knowledge): with

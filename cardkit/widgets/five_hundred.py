@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import SUITS, Suit
+from ..display import held_order
 from ..errors import CardkitError, InvalidActionError
 from ..escaping import escape
 from ..game import Match
@@ -168,7 +169,8 @@ def ladder_chart(title: str | None = None) -> Any:
         ordered = sorted(rows, key=lambda r: r[key])
         for i, r in enumerate(ordered):
             above = ordered[i + 1]["value"] if i + 1 < len(ordered) else None
-            data.append({"placement": placement, "bid": r["bid"], "rank": r[key], "value": r["value"],
+            data.append({"placement": placement, "where": Game500().option_label("misere", placement),
+                         "bid": r["bid"], "rank": r[key], "value": r["value"],
                          "kind": {"trumps": "suit", "no-trump": "no trumps", "misere": "misère",
                                   "open-misere": "open misère"}[r["kind"]],
                          "worth more than the next bid up": above is not None and r["value"] > above})
@@ -186,7 +188,8 @@ def ladder_chart(title: str | None = None) -> Any:
                                    "datum['worth more than the next bid up']").mark_text(
         align="left", dx=9, dy=-8, fontSize=10).encode(text="bid:N")
     chart = alt.layer(points, ring, labels, data=df).properties(width=300, height=230).facet(
-        column=alt.Column("placement:N", title="misère placement", sort=["after-seven", "after-eight-spades"]))
+        column=alt.Column("where:N", title=Game500().option_label("misere"),  # words, not the option's code spelling
+                          sort=[Game500().option_label("misere", v) for v in ("after-seven", "after-eight-spades")]))
     if title:
         chart = chart.properties(title=title)
     return chart
@@ -277,7 +280,7 @@ class AuctionPanel(W.VBox):
             self.choice.options = []
         seat = st.current_player() if st.phase == "auction" else st.contractor
         self.board.value = "" if seat is None else (
-            f"<div>{escape(names[seat])}</div>{cards_svg(list(st.hands[seat]))}")
+            f"<div>{escape(names[seat])}</div>{cards_svg(held_order(st, st.hands[seat]))}")
         open_ = st.phase == "auction"
         self.bid_button.disabled = self.pass_button.disabled = self.choice.disabled = not open_
         self.message.value = self._message
@@ -350,7 +353,9 @@ def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) 
         st = _scored_with(state, won)
         r = st.returns()
         rows.append({"tricks": k, "made": st.made(), **{lab: r[unit[0]] for lab, unit in zip(labels, g.units)}})
-    return pd.DataFrame(rows).set_index("tricks")
+    df = pd.DataFrame(rows).set_index("tricks").rename_axis(None)
+    df.columns.name = "tricks"  # one header row: "tricks" heads the row numbers, no row of its own
+    return df
 
 
 def units_chart(match: Match, *, title: str | None = None) -> Any:

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import Card, Cards
-from ..display import held_order, plain_rule, score_changes
+from ..display import change_words, held_order, plain_rule, score_changes
 from ..errors import CardkitError
 from ..escaping import escape
 from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
@@ -43,8 +43,9 @@ _CSS = """<style>
 .cardkit-table .cardkit-toact {font-weight: bold; color: #b35c00;}
 .cardkit-message .cardkit-illegal {color: #b00020; font-weight: bold;}
 .cardkit-scores table td, .cardkit-scores table th {padding: 1px 8px; text-align: right;}
-.cardkit-table .cardkit-log {max-height: 9em; overflow-y: auto; min-width: 14em; padding: 0 8px;
-  border-left: 1px solid #ccc; font-size: 90%;}
+.cardkit-table .cardkit-log {max-height: calc(7 * 1.25em); overflow-y: auto; min-width: 14em; padding: 0 8px;
+  border-left: 1px solid #ccc; font-size: 90%; display: flex; flex-direction: column-reverse;}
+.cardkit-table .cardkit-log > * {flex: none; font-size: inherit; line-height: inherit;}
 .cardkit-table .cardkit-next-step {font-weight: bold; color: #1b5e20;}
 .cardkit-table .cardkit-coach {max-width: 60em;}
 .cardkit-table .cardkit-main {align-items: flex-start; gap: 12px; flex-wrap: wrap; max-width: 100%;}
@@ -58,7 +59,16 @@ _CSS = """<style>
 .cardkit-table .cardkit-badge, .cardkit-table .cardkit-scores th, .cardkit-table .cardkit-center {white-space: nowrap;}
 .cardkit-table .cardkit-board, .cardkit-table .cardkit-scores, .cardkit-table .cardkit-log,
 .cardkit-table .cardkit-status {line-height: 1.25;}
-.cardkit-table.cardkit-size-projector .cardkit-log {max-height: 6em;}
+.cardkit-table .cardkit-board > *, .cardkit-table .cardkit-scores > *, .cardkit-table .cardkit-status > *
+  {line-height: inherit;}
+.cardkit-table.cardkit-size-projector .cardkit-log {max-height: calc(5 * 1.25em); min-width: 0;}
+.cardkit-table.cardkit-size-projector .cardkit-main, .cardkit-table.cardkit-size-projector .cardkit-board div
+  {flex-wrap: nowrap !important;}
+.cardkit-table.cardkit-size-projector .cardkit-play-bar .widget-dropdown {max-width: 11em;}
+.cardkit-table.cardkit-size-projector .cardkit-side {flex: 1 1 auto; min-width: 0; font-size: 90%;}
+.cardkit-table.cardkit-size-projector .cardkit-center {white-space: normal; max-width: 15em;}
+.cardkit-table.cardkit-size-projector .cardkit-badge, .cardkit-table.cardkit-size-projector .cardkit-scores th
+  {white-space: normal;}
 </style>"""
 
 def _card_text(action: Action) -> str:
@@ -334,7 +344,9 @@ class Table(W.VBox):
                                 self.hint_button, self.review_button])
         self.play_bar.add_class("cardkit-play-bar")
         if show:
-            self.children = [*self.children[:2], self.play_bar, self.options_box, *self.children[2:]]
+            # the coach's hint and the review's result right under their buttons, on the first screen
+            rest = [c for c in self.children[2:] if c is not self.coach]
+            self.children = [*self.children[:2], self.play_bar, self.coach, self.options_box, *rest]
 
     def chosen_options(self) -> dict[str, Any]:
         """The rule options set in the option controls that differ from the game's defaults, as
@@ -639,9 +651,25 @@ class Table(W.VBox):
             # a move past the end of a record: the user plays on, so the computers answer and
             # Next ▶ goes on (it stalled at "end of the record" before)
             self.replay.live = True
+        self._play_on()
         self._settle()
         self._render()
         return None
+
+    def _play_on(self, limit: int = 1000) -> None:
+        """After the user's move inside a script (a record being replayed), let the script's next
+        moves of computer seats follow by themselves, up to a user's turn or the end of the hand,
+        as they do past the script's end (:meth:`_settle`). Only at a live table (one that plays
+        on, like the start page's); a record stepped through with ``live=False`` waits for Next ▶,
+        and with ``autoplay`` off nothing moves either."""
+        if not self.autoplay or not self.replay.live:
+            return
+        for _i in range(limit):
+            st = self.replay.state
+            if st.is_terminal() or self.replay.at_frontier() or st.current_player() in self.humans:
+                return
+            if self.replay.step() is not None:
+                return
 
     # ------------------------------------------------------------ drawing
 
@@ -769,7 +797,7 @@ class Table(W.VBox):
         if counted is not None:
             rows.append((_("hand total"), counted))
         if st.is_terminal():
-            rows.append((_("change"), [f"{r:+d}" if r else "0" for r in st.returns()]))
+            rows.append((_("change"), [change_words(r) for r in st.returns()]))
             rows.append((_("score"), st.scores_after()))
         body = "".join(f"<tr><th style='text-align:left'>{escape(label)}</th>"
                        + "".join(f"<td>{escape(str(v))}</td>" for v in vals) + "</tr>" for label, vals in rows)

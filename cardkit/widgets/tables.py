@@ -13,21 +13,31 @@ from ..i18n import heading
 
 
 def score_sheet(match: Match) -> Any:
-    """The score sheet of ``match`` as a pandas DataFrame indexed by hand number (from 1).
+    """The score sheet of ``match`` as a pandas DataFrame, one row per finished hand, numbered from 1.
 
-    Columns: ``dealer``, ``summary``, then for each seat its change (``"A ±"``) and running score
-    (``"A"``), as :meth:`cardkit.game.Match.score_sheet` gives them; the headings read in the
-    language in use (:func:`cardkit.i18n.heading`: ``repartidor``, ``resumen`` in Spanish). A match
-    with no finished hand gives an empty frame with those columns.
+    One header row: ``hand`` (the row numbers' heading), ``dealer``, ``summary``, then for each seat
+    its change in that hand as the table shows it (``"+200"``, ``"−25"``, ``"0"``; column
+    ``"A's change"``) and its running score (column ``"A"``, an int). Headings read in the
+    language in use (:func:`cardkit.i18n.heading`; ``repartidor``, ``resumen``, ``cambio de A`` in
+    Spanish). A match with no finished hand gives an empty frame with those columns.
     """
     import pandas as pd
 
+    from ..display import change_words
+    from ..i18n import _
+
     rows = match.score_sheet()
-    cols = ["hand", "dealer", "summary"]
+    cols = ["dealer", "summary"]
+    renamed = {"dealer": heading("dealer"), "summary": heading("summary")}
     for name in match.game.names:
         cols += [f"{name} ±", name]
-    return pd.DataFrame(rows, columns=cols).set_index("hand").rename(
-        columns={"dealer": heading("dealer"), "summary": heading("summary")}).rename_axis(heading("hand"))
+        renamed[f"{name} ±"] = _("{name}'s change").format(name=name)
+    df = pd.DataFrame(rows, columns=["hand"] + cols)
+    for name in match.game.names:
+        df[f"{name} ±"] = [change_words(int(r)) for r in df[f"{name} ±"]]
+    df = df.set_index("hand").rename(columns=renamed).rename_axis(None)
+    df.columns.name = heading("hand")  # one header row: "hand" over the row numbers
+    return df
 
 
 def score_chart(match: Match, *, title: str | None = None, start_label: str = "start") -> Any:

@@ -108,7 +108,7 @@ def test_bid_ladder_chart_has_every_bid_and_marks_the_misere(serve, page) -> Non
     charts = [svg for svg in shown_svgs(page) if LADDER_TITLE in texts(svg)]
     assert len(charts) == 1
     svg = charts[0]
-    assert texts(svg, "role-column-header") == ["after-seven", "after-eight-spades"]
+    assert texts(svg, "role-column-header") == ["above every seven", "between 8♠ and 8♣"]
 
     def marks(layer: str) -> list[int]:
         return [sum(1 for _p in g.iter(f"{SVG}path")) for g in svg.iter(f"{SVG}g")
