@@ -60,6 +60,12 @@ def words() -> dict[str, str]:
         "computer_player": _("computer player"), "qr": _("QR code of {name}'s link"),
         "hide_hands": _("Hide the hands"), "show_hands": _("Show the hands"),
         "record": _("Download the record"),
+        "projector_seat": _("Projector: {name}'s seat"),
+        "hands_hidden": _("The hands are hidden: the class sees what every seat may see."),
+        "click_card": _("Click a marked card of your hand: {verb}."),
+        "talon_taken": _("turned up for all, taken by {name}"),
+        "no_combination": _("This combination is not allowed now."),
+        "join_all": _("Join links and QR codes"),
     }
 
 
@@ -93,6 +99,7 @@ def page(role: str, lang: str) -> str:
     if role == "index":
         body = _fill("index.html", lang=lang, **esc)
     else:
-        join = f'<section id="join" class="join" aria-label="{esc["join_label"]}"></section>' if role == "show" else ""
+        join = (f'<section id="join" class="join" aria-label="{esc["join_label"]}"></section>'
+                '<p id="hidden-note" class="hidden-note" role="status"></p>') if role == "show" else ""
         body = _fill("table.html", static=static, join=join, **esc)
     return _fill("page.html", lang=lang, title=esc["title"], static=static, words=data, role=role, body=body)
