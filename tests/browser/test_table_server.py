@@ -490,3 +490,27 @@ def test_page_words_for_the_class(serve, browser, tmp_path) -> None:
         assert "0 cards" not in a.locator("#board").inner_text()
     finally:
         ctx.close()
+
+
+def test_five_hundred_bids_are_one_chooser_even_when_they_look_like_cards(serve, browser, tmp_path) -> None:
+    """A Five Hundred bid such as "bid 9♠" reads like a card of the hand but is no card to click:
+    every bid is an option of the one bid chooser, "pass" a button (issue 16)."""
+    import urllib.request
+
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="500", players=4, seed=4, computer=[1, 3])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        c = ctx.new_page()
+        c.goto(made["seats"][2]["play"])
+        c.wait_for_selector("#turn.yours", timeout=20_000)
+        with urllib.request.urlopen(f"{server.url}api/tables/{made['table']}?code={made['seats'][2]['code']}") as r:
+            v = json.loads(r.read())
+        bids = [a for a in v["legal"] if a.startswith("bid ")]
+        own = set(v["hands"]["2"])
+        assert any(b.split()[1] in own for b in bids)  # this deal has a bid that reads like a held card
+        options = c.locator("#actions .chooser select option").evaluate_all("os => os.map(o => o.value)")
+        assert options == bids and c.locator("#board button.playable").count() == 0
+        assert c.locator("#actions button").all_inner_texts() == ["pass", "bid"]
+    finally:
+        ctx.close()

@@ -82,16 +82,19 @@
     const onCard = new Map(), verbs = new Map(), single = [];
     v.legal.forEach((a, i) => {
       const words = a.split(" "), label = labels[i];
-      const c = words.find((w) => CARD_RE.test(w));
-      if (!SHOW && c && own.includes(c) && !onCard.has(c) && words.length === 2) {
-        onCard.set(c, {action: a, label}); return;
-      }
-      if (words.length < 2 || (c && own.includes(c))) { single.push({action: a, label}); return; }
+      if (words.length < 2) { single.push({action: a, label}); return; }
       if (!verbs.has(words[0])) verbs.set(words[0], []);
-      verbs.get(words[0]).push({action: a, label, words});
+      verbs.get(words[0]).push({action: a, label, words, card: words.slice(1).find((w) => CARD_RE.test(w))});
     });
     const choosers = [];
     verbs.forEach((items, verb) => {
+      // a verb whose every action names a card of the hand ("play K♠", "give 9♦", "bury 7♣"): by
+      // clicking the card (a second action of one card, "play K♠ marriage", stays a button); a
+      // Five Hundred bid ("bid 6♠") names no card of the hand, whatever its look
+      if (!SHOW && items.every((x) => x.card && own.includes(x.card))) {
+        items.forEach((x) => { if (!onCard.has(x.card) && x.words.length === 2) onCard.set(x.card, x); else single.push(x); });
+        return;
+      }
       if (items.length < 6) { items.forEach((x) => single.push(x)); return; }
       choosers.push({verb, items});
     });
