@@ -90,7 +90,7 @@ def page(role: str, lang: str) -> str:
             "trick": _("the trick"), "scores": _("scores"), "log": _("This hand, step by step"),
             "intro": _("Make a table: the projector page that opens shows each student's link and QR code."),
             "game": _("Game"), "players": _("Players"), "computer": _("Computer seats"),
-            "example": _("e.g. 2 3"), "make": _("Make the table"),
+            "example": _("e.g. B C"), "make": _("Make the table"),
             "join_label": _("join links"),
         }.items()}
         # the words as JSON inside <script>: "</" may not appear there

@@ -514,3 +514,16 @@ def test_five_hundred_bids_are_one_chooser_even_when_they_look_like_cards(serve,
         assert c.locator("#actions button").all_inner_texts() == ["pass", "bid"]
     finally:
         ctx.close()
+
+
+def test_the_form_takes_computer_seats_by_letter(serve, page, tmp_path) -> None:
+    """The form at / takes the computer seats by letter, as the table names them ("C"), and opens
+    the projector with C a computer player (issue 16)."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    page.goto(server.url)
+    assert page.locator("input[name=computer]").get_attribute("placeholder") == "e.g. B C"
+    page.locator("input[name=computer]").fill("C")
+    page.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-step]")
+    seats = page.locator(".join-seat").all_inner_texts()
+    assert seats[2].split("\n")[-1] == "computer player" and "computer player" not in seats[0] + seats[1]
