@@ -15,8 +15,9 @@
   [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N`` times and prints, for each
   contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
 - ``serve [--host 127.0.0.1] [--port 8765] [--db FILE]`` runs the table server (:mod:`cardkit.server`).
-- ``new-table GAME [--players N] [--computer SEAT ...] [--url URL]`` makes a table on a running
-  server and prints the projector's link and each student's link.
+- ``new-table GAME [--players N] [--computer SEATS] [--url URL]`` makes a table on a running
+  server and prints the projector's link and each student's link (seats by letter: ``--computer C``
+  or ``--computer B,C``).
 - ``exercises list [PATH] [--json]`` prints every exercise (id, game, language, kind, lesson) of
   ``data/exercises`` or ``PATH``; ``exercises check FILE|DIR`` validates every exercise file and
   asks the engine to answer each exercise, and fails (status 1) naming the place of every problem
@@ -41,7 +42,7 @@ from typing import Any, Callable, Sequence
 
 from .errors import CardkitError, quoted
 from .game import Match, find_game
-from .i18n import N_, _
+from .i18n import N_, _, get_language
 from .replay import Replay
 
 
@@ -342,15 +343,66 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seats(text: str) -> list[int | str]:
+    """The seats of ``--computer``: letters (``C``, ``B,C``: the seats' names A, B, C, … in order)
+    or numbers from 0 (``2``, ``2,1``), comma-separated; a letter stays a letter until the table's
+    names are known (:func:`_seat_numbers`).
+
+    Raises:
+        argparse.ArgumentTypeError: an empty item, or one that is neither a letter nor a number.
+    """
+    out: list[int | str] = []
+    for part in text.split(","):
+        item = part.strip()
+        if item.isdigit():
+            out.append(int(item))
+        elif item.isalpha() and len(item) == 1:
+            out.append(item.upper())
+        else:
+            raise argparse.ArgumentTypeError(_(
+                "{item!r} is not a seat: give seats by letter, e.g. --computer C or --computer B,C").format(item=item))
+    return out
+
+
+def _seat_numbers(seats: Sequence[int | str], names: Sequence[str]) -> list[int]:
+    """Seat numbers from ``--computer``'s letters and numbers: a letter is the seat of that name
+    (``names``: the table's seat names, A, B, C, … unless ``--names`` gives others).
+
+    Raises:
+        CardkitError: a letter that names no seat.
+    """
+    letters = [n.upper() for n in names]
+    out = []
+    for s in seats:
+        if isinstance(s, int):
+            out.append(s)
+        elif s in letters:
+            out.append(letters.index(s))
+        else:
+            raise CardkitError(_("no seat {seat}: the seats are {seats}").format(seat=s, seats=", ".join(letters)))
+    return out
+
+
 def cmd_new_table(args: argparse.Namespace) -> int:
+    import urllib.error
+
     from .server.client import new_table
 
-    made = new_table(args.url, args.game, players=args.players, computer=args.computer or [],
-                     options=_rules(args.rule), seed=args.seed,
-                     names=[n.strip() for n in args.names.split(",")] if args.names else None)
-    print(f"projector: {made['show']}")
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    seat_names = names or find_game(args.game, args.players).names
+    computer = _seat_numbers([s for group in args.computer or [] for s in group], seat_names)
+    try:
+        made = new_table(args.url, args.game, players=args.players, computer=computer,
+                         options=_rules(args.rule), seed=args.seed, names=names)
+    except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
+        raise CardkitError(_("no table server answers at {url} ({why}): start one with "
+                             "\"python -m cardkit serve\" (or \"make serve\") in another terminal, "
+                             "or give its address with --url").format(
+            url=args.url, why=getattr(e, "reason", e))) from None
+    lang = "" if get_language() == "en" else f"&lang={get_language()}"  # the pages in the reader's language
+    print(_("projector: {link}").format(link=made["show"] + lang))
     for s in made["seats"]:
-        print(f"{s['name']}: " + ("computer player" if s["computer"] else s["play"]))
+        print(f"{s['name']}: " + (_("computer player") if s["computer"] else s["play"] + lang))
     return 0
 
 
@@ -467,7 +519,9 @@ def build_parser() -> argparse.ArgumentParser:
     new = sub.add_parser("new-table", help="make a table on a running server and print its links")
     new.add_argument("game", help="501 or 500")
     new.add_argument("--players", type=int, default=None, help="number of players")
-    new.add_argument("--computer", type=int, action="append", help="a seat (0, 1, ...) played by the computer")
+    new.add_argument("--computer", type=_seats, action="append", metavar="SEATS",
+                     help="the seats the computer plays, by letter as the table names them: "
+                          "--computer C, or --computer B,C (numbers from 0 work too: 2 is C)")
     new.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
     new.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
     new.add_argument("--names", default=None, help="seat names, comma-separated (under a JupyterHub: user names)")

@@ -911,12 +911,18 @@ class State501(State):
     def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:
         """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: all).
 
-        A give is face down (rules.md 501 §7): only the giver and the receiver see its card.
+        A give names its receiver, and is face down (rules.md 501 §7): only the giver and the
+        receiver see its card ("A gives K♣ to B", "A gives a card face down to B").
         """
         name = self.name(seat)
-        if isinstance(action, Give) and viewer is not None and viewer != seat:
+        if isinstance(action, Give):
             to = next((t for f, t, c in self.gives if f == seat and c is action.card), None)
-            if viewer != to:
+            if to is not None:
+                if viewer is not None and viewer not in (seat, to):
+                    return _("{name} gives a card face down to {receiver}").format(name=name, receiver=self.name(to))
+                return _("{name} gives {card} to {receiver}").format(name=name, card=action.card,
+                                                                     receiver=self.name(to))
+            if viewer is not None and viewer != seat:
                 return _("{name} gives a card face down").format(name=name)
         return f"{name}: {action}"
 

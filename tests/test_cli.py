@@ -76,7 +76,7 @@ def test_replay_json_prints_one_object_with_scores(capsys, path, scores, summary
 def test_replay_text_shows_the_hand(capsys):
     code, out, _ = run(capsys, "replay", str(WORKED))
     assert code == 0
-    assert "  A: bid 80" in out and "  A: play K♠ marriage" in out and "  A: give 10♥" in out
+    assert "  A: bid 80" in out and "  A: play K♠ marriage" in out and "  A gives 10♥ to B" in out
     assert "A blind 100 ♦: 88, failed — A +200, B -32, C -20" in out
     assert re.search(r"^\s+1\s+C\s+701\s+469\s+481\s+A blind 100", out, re.M)
 

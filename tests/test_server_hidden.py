@@ -2,7 +2,8 @@
 
 Every message the table server would push to every seat, at every step of 300 random hands of each
 game and table size (501♠ with 3 and 4 players; Five Hundred with 3, 4, 5 and 6), is checked
-against the engine's own ``view(seat)``: each card a message names must have been shown to that
+against the engine's own ``view(seat)`` (and the projector's view with the hands hidden, that of no
+seat, against what a seat that holds no card has seen): each card a message names must have been shown to that
 seat by ``view(seat)`` in this hand (its own hand unless blind, the talon once exposed, the cards
 played, its own gives and burials). The messages are built by the server's own :class:`Room`, the
 object that answers ``GET /api/tables/ID`` and the WebSocket pushes; ``test_server.py`` checks the
@@ -79,9 +80,13 @@ def test_no_message_shows_a_hidden_card(game: str, players: int) -> None:
     hands = messages = 0
     while hands < HANDS:
         room = Room.create(store, game, players, seed=rng.randrange(2**31))
-        trackers = [SeenCards(s) for s in range(players)]
+        # every seat, and the whole class (the projector with the hands hidden: a viewer with no seat)
+        trackers = [SeenCards(s) for s in range(players + 1)]
+        assert room.everyone == players
         while hands < HANDS:
             messages += check_messages(room, trackers)
+            # the whole class is shown no card that some seat has not been shown
+            assert trackers[-1].seen <= set.intersection(*(t.seen for t in trackers[:-1])), room.step
             if hands < HANDS_ES:
                 messages += check_messages(room, trackers, "es")
             if room.state.is_terminal():
@@ -94,7 +99,7 @@ def test_no_message_shows_a_hidden_card(game: str, players: int) -> None:
                 continue
             seat = room.state.current_player()
             room.act(seat, choose(room, rng))
-    assert hands == HANDS and messages > HANDS * players * 10
+    assert hands == HANDS and messages > HANDS * (players + 1) * 10
 
 
 def test_the_checker_catches_a_leak() -> None:

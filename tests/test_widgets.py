@@ -409,12 +409,15 @@ def test_action_log_hides_a_face_down_give_from_the_third_player():
     t = Table("501", seed=1, humans=[1])
     t.act("pass")
     (giver, first, card1), (_, second, card2) = t.state.gives
-    for viewer, hidden in ((first, card2), (second, card1)):
+    names = t.state.game.names
+    for viewer, seen, hidden, other in ((first, card1, card2, second), (second, card2, card1, first)):
         t.seat_picker.value = viewer
-        assert f"give {hidden}" not in t.log_html.value
-        assert "gives a card face down" in t.log_html.value
+        assert str(hidden) not in t.log_html.value  # the log has no play yet: the card appears nowhere
+        assert f"{names[giver]} gives a card face down to {names[other]}" in t.log_html.value
+        assert f"{names[giver]} gives {seen} to {names[viewer]}" in t.log_html.value
     t.seat_picker.value = None
-    assert f"give {card1}" in t.log_html.value and f"give {card2}" in t.log_html.value
+    assert (f"{names[giver]} gives {card1} to {names[first]}" in t.log_html.value
+            and f"{names[giver]} gives {card2} to {names[second]}" in t.log_html.value)
 
 
 def test_four_players_end_of_hand_says_no_change_for_the_dealer_not_plus_zero():

@@ -5,9 +5,11 @@ HTTP and WebSocket interface (JSON; see docs/server.md):
 - ``GET /healthz`` → ``{"ok": true}``
 - ``POST /api/tables`` ``{"game", "players", "options", "computer", "seed", "names"}`` →
   ``{"table", "seats": [{"seat", "name", "code", "computer"}], "teacher", "play", "show"}``
-- ``GET /api/tables/ID?code=C`` → the view for that code
+- ``GET /api/tables/ID?code=C`` → the view for that code; ``&hands=hidden`` → what every seat may
+  see (the projector with the hands hidden: no hand, no give's card)
 - ``POST /api/tables/ID/actions`` ``{"code", "action", "step"?}`` → the new view, or an error
-- ``WS /api/tables/ID/ws?code=C`` → ``{"view": …}`` after every change; send ``{"action", "step"?}``
+- ``WS /api/tables/ID/ws?code=C`` (``&hands=hidden`` as above) → ``{"view": …}`` after every change;
+  send ``{"action", "step"?}``
   to act; a refusal comes back as ``{"error", "rule"}``
 - ``GET /api/tables/ID/record?code=TEACHER`` → the match record (:mod:`cardkit.records`)
 - ``GET /api/tables/ID/qr/SEAT.svg?code=TEACHER`` → the QR code of a seat's join link (SVG)
@@ -78,11 +80,14 @@ class TokenBucket:
 
 
 class Connection:
-    """One WebSocket subscriber: who it is, its language, and a queue of messages to send in order."""
+    """One WebSocket subscriber: who it is (``viewer``, who acts), what it is shown (``looks``: the
+    viewer, or :attr:`Room.everyone` with ``?hands=hidden``), its language, and a queue of messages
+    to send in order."""
 
-    def __init__(self, ws: WebSocket, viewer: int | None, lang: str = "en") -> None:
+    def __init__(self, ws: WebSocket, viewer: int | None, lang: str = "en", looks: int | None = None) -> None:
         self.ws = ws
         self.viewer = viewer
+        self.looks = viewer if looks is None else looks
         self.lang = lang
         self.queue: asyncio.Queue[str] = asyncio.Queue()
         self.bucket = TokenBucket()
@@ -126,7 +131,7 @@ class Hall:
     def tell(self, room: Room) -> None:
         """Queue the current view of ``room`` for each of its subscribers, in their language."""
         for conn in self.subscribers.get(room.id, ()):
-            conn.queue.put_nowait(room.message(conn.viewer, conn.lang))
+            conn.queue.put_nowait(room.message(conn.looks, conn.lang))
 
     def drive(self, room: Room) -> None:
         """Start the computer players of ``room`` if a computer seat is to act and none is running."""
@@ -168,6 +173,12 @@ def api_language(params: Any) -> str:
     client that does not ask gets the same JSON as ever)."""
     lang = params.get("lang")
     return str(lang) if lang in LANGUAGES else "en"
+
+
+def looker(room: Room, viewer: int | None, params: Any) -> int | None:
+    """Whom a view is made for: ``viewer``, or the whole class (:attr:`Room.everyone`: what every
+    seat may see) when the request says ``hands=hidden`` (the projector's default, issue 16)."""
+    return room.everyone if params.get("hands") == "hidden" else viewer
 
 
 def _error(e: TableError) -> JSONResponse:
@@ -300,7 +311,8 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
             with speaking(lang):
                 room = hall.room(request.path_params["table"])
                 viewer = room.who(request.query_params.get("code"))
-            return Response(room.view_json(viewer, lang), media_type="application/json")
+            return Response(room.view_json(looker(room, viewer, request.query_params), lang),
+                            media_type="application/json")
         except TableError as e:
             return _error(e)
 
@@ -317,7 +329,8 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         except TableError as e:
             return _error(e)
         hall.changed(room)
-        return Response(room.view_json(viewer, lang), media_type="application/json")
+        return Response(room.view_json(looker(room, viewer, request.query_params), lang),
+                        media_type="application/json")
 
     async def record(request: Request) -> Response:
         try:
@@ -373,9 +386,9 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
             await ws.send_text(json.dumps(e.body()))
             await ws.close(code=4000 + e.status)
             return
-        conn = Connection(ws, viewer, lang)
+        conn = Connection(ws, viewer, lang, looker(room, viewer, ws.query_params))
         hall.subscribers.setdefault(room.id, set()).add(conn)
-        conn.queue.put_nowait(room.message(viewer, lang))
+        conn.queue.put_nowait(room.message(conn.looks, lang))
 
         async def sender() -> None:
             while True:

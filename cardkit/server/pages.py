@@ -60,6 +60,12 @@ def words() -> dict[str, str]:
         "computer_player": _("computer player"), "qr": _("QR code of {name}'s link"),
         "hide_hands": _("Hide the hands"), "show_hands": _("Show the hands"),
         "record": _("Download the record"),
+        "projector_seat": _("Projector: {name}'s seat"),
+        "hands_hidden": _("The hands are hidden: the class sees what every seat may see."),
+        "click_card": _("Click a marked card of your hand: {verb}."),
+        "talon_taken": _("turned up for all, taken by {name}"),
+        "no_combination": _("This combination is not allowed now."),
+        "join_all": _("Join links and QR codes"),
     }
 
 
@@ -84,7 +90,7 @@ def page(role: str, lang: str) -> str:
             "trick": _("the trick"), "scores": _("scores"), "log": _("This hand, step by step"),
             "intro": _("Make a table: the projector page that opens shows each student's link and QR code."),
             "game": _("Game"), "players": _("Players"), "computer": _("Computer seats"),
-            "example": _("e.g. 2 3"), "make": _("Make the table"),
+            "example": _("e.g. B C"), "make": _("Make the table"),
             "join_label": _("join links"),
         }.items()}
         # the words as JSON inside <script>: "</" may not appear there
@@ -93,6 +99,7 @@ def page(role: str, lang: str) -> str:
     if role == "index":
         body = _fill("index.html", lang=lang, **esc)
     else:
-        join = f'<section id="join" class="join" aria-label="{esc["join_label"]}"></section>' if role == "show" else ""
+        join = (f'<section id="join" class="join" aria-label="{esc["join_label"]}"></section>'
+                '<p id="hidden-note" class="hidden-note" role="status"></p>') if role == "show" else ""
         body = _fill("table.html", static=static, join=join, **esc)
     return _fill("page.html", lang=lang, title=esc["title"], static=static, words=data, role=role, body=body)

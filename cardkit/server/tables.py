@@ -19,7 +19,10 @@ import sqlite3
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Callable, Sequence
 
+import re
+
 from ..cards import Card, Cards, Suit
+from ..display import held_order
 from ..errors import CardkitError, IllegalActionError
 from ..game import Game, State, find_game
 from ..i18n import N_, _, action_text, get_language, language
@@ -33,6 +36,10 @@ NEXT_HAND = N_("next hand")
 TEACHER = -1
 #: Seats a table may have, per the record format (rules.md 501 §1, 500 §1 and §14).
 MAX_PLAYERS = 6
+
+
+#: A card as the engine writes it (10♥, Q♠, Jo), in a log line or a note.
+_CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♣♦♥]|(?<![\w-])Jo(?![a-z])")
 
 
 class TableError(Exception):
@@ -107,7 +114,10 @@ class Room:
         self.steps: list[tuple[int, str]] = []
         self._by_code = {c: s for s, c in enumerate(row.codes)}
         self._cache: dict[tuple[int | None, str], tuple[int, str]] = {}
-        self._log: dict[tuple[int | None, str], list[str]] = {}
+        self._log: dict[tuple[int | None, str], tuple[int, list[str]]] = {}
+        #: How many of the hand's notes (the view's :meth:`~cardkit.game.View.notes`) stood after
+        #: each step of the hand's log: where a note (501's talon turned up) enters the log.
+        self._notes_at: list[int] = []
         for seat, text in row.steps:
             self._carry_out(seat, text)
         self._make_players()
@@ -158,6 +168,13 @@ class Room:
             self.players[s] = find_player(self.game, self.game.default_player, seed=self.row.seed * 10 + s)
 
     # ------------------------------------------------------------ who is who
+
+    @property
+    def everyone(self) -> int:
+        """The viewer number of the whole class (the projector with the hands hidden): a viewer
+        that holds no seat, so that the engine's ``view`` and ``describe`` show it only what every
+        seat may see (the cards played, the talon once turned up, no give's card)."""
+        return self.game.players
 
     def who(self, code: Any) -> int | None:
         """The seat a code belongs to, or ``None`` for the teacher's code.
@@ -274,9 +291,11 @@ class Room:
         if text == NEXT_HAND:
             self.replay.next_hand()
             self._log.clear()
+            self._notes_at = []
             canonical = NEXT_HAND
         else:
             canonical = str(self.replay.apply(text))
+            self._notes_at.append(len(self.state.view(None).notes(self.game.names)))
         self.steps.append((seat, canonical))
         self._cache.clear()
         return canonical
@@ -287,6 +306,7 @@ class Room:
                               self.row.seed, self.row.computer, self.row.teacher, self.row.codes,
                               self.store_steps()), self.store)
         self.replay, self.steps, self._cache, self._log = fresh.replay, fresh.steps, {}, {}
+        self._notes_at = fresh._notes_at
 
     def store_steps(self) -> list[tuple[int, str]]:
         """The steps stored for this table."""
@@ -300,8 +320,10 @@ class Room:
         return dict(json.loads(self.message(viewer, lang))["view"])
 
     def _view(self, viewer: int | None, lang: str) -> dict[str, Any]:
-        """What ``viewer`` (a seat, or ``None`` for the teacher) is sent: built from the engine's
-        ``view(viewer)`` and ``describe(…, viewer)`` only.
+        """What ``viewer`` (a seat, ``None`` for the teacher, or :attr:`everyone` for the projector
+        with the hands hidden) is sent: built from the engine's ``view(viewer)``,
+        ``describe(…, viewer)`` and ``notes`` only. The cards of a visible hand come as a hand is
+        held (:func:`cardkit.display.held_order`: by suit, trumps first once they stand).
 
         Keys: ``table``, ``game``, ``title``, ``players``, ``names``, ``seat``, ``step``, ``hand``
         (its number), ``dealer``, ``to_act``, ``phase``, ``hands`` (``{seat: [cards] | count}``),
@@ -311,7 +333,8 @@ class Room:
         the hand once it is over), ``returns``, ``summary``, ``legal`` (action texts, for the seat
         to act only; ``["next hand"]`` for everyone between hands), ``log`` (this hand's steps as
         the viewer may read them), ``extra`` (what the game adds), ``computer``, ``over``,
-        ``outcome``; the teacher's view also has ``seats`` (each seat's code).
+        ``outcome``; the teacher's views (``None`` and :attr:`everyone`) also have ``seats``
+        (each seat's code); :attr:`everyone`'s view has ``seat`` ``None``.
 
         In a language other than English (``lang``, one of :data:`cardkit.i18n.LANGUAGES`; the
         caller has switched to it) the texts people read (``talon_word``, ``summary``,
@@ -330,9 +353,9 @@ class Room:
             legal = [str(a) for a in st.legal_actions()]
         out: dict[str, Any] = {
             "table": self.id, "game": self.game.name, "title": self.game.title, "players": self.game.players,
-            "names": list(self.game.names), "seat": viewer, "step": self.step, "hand": self.replay.cursor[0] + 1,
-            "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
-            "hands": {str(s): h for s, h in enumerate(v.hands)},
+            "names": list(self.game.names), "seat": None if viewer == self.everyone else viewer, "step": self.step,
+            "hand": self.replay.cursor[0] + 1, "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
+            "hands": {str(s): h if isinstance(h, int) else held_order(st, h) for s, h in enumerate(v.hands)},
             "talon": v.talon, "talon_word": self.game.talon_word, "trick": v.current_trick, "tricks": v.tricks,
             "calls": v.calls,
             "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
@@ -341,7 +364,7 @@ class Room:
             "extra": dict(v.game_fields()), "computer": list(self.computer), "over": self.is_over(),
             "outcome": self.replay.outcome.result(self.game.names) if self.replay.outcome else None,
         }
-        if viewer is None:
+        if viewer is None or viewer == self.everyone:
             out["seats"] = self.seats()
         if lang != "en":
             out["talon_word"] = _(self.game.talon_word)  # the game's title is its name in every language
@@ -356,13 +379,26 @@ class Room:
 
     def _log_lines(self, viewer: int | None, lang: str) -> list[str]:
         """This hand's steps as ``viewer`` may read them (the engine's ``describe``; rules.md 501
-        §7, 500 §5) in ``lang``, each line made once and kept until the next hand."""
-        lines = self._log.setdefault((viewer, lang), [])
+        §7, 500 §5) in ``lang``, each line made once and kept until the next hand.
+
+        After a step's line come the notes of the view (:meth:`~cardkit.game.View.notes`) that
+        the step added and that name a card its line does not: 501's talon, turned up for all
+        when the bidder takes it (rules.md 501 §7), "B turned up the talon and took it: A♠ Q♥ K♠";
+        a note that only repeats its step (a give, a marriage) is left out."""
+        done, lines = self._log.get((viewer, lang), (0, []))
         log = self.replay.log
-        if len(lines) < len(log):
+        if done < len(log):
             st = self.state
-            new = (st.describe(a, seat, viewer) for seat, a in log[len(lines):])
-            lines.extend(new if lang == "en" else (action_text(line) for line in new))
+            notes = st.view(viewer).notes(self.game.names)
+            for i in range(done, len(log)):
+                seat, a = log[i]
+                line = st.describe(a, seat, viewer)
+                line = line if lang == "en" else action_text(line)
+                lines.append(line)
+                before = self._notes_at[i - 1] if i > 0 else 0
+                named = set(_CARD.findall(line))
+                lines.extend(n for n in notes[before:self._notes_at[i]] if set(_CARD.findall(n)) - named)
+            self._log[viewer, lang] = (len(log), lines)
         return list(lines)
 
     def message(self, viewer: int | None, lang: str = "en") -> str:

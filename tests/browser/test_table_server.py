@@ -2,9 +2,9 @@
 projector play whole hands together (docs/server.md §8).
 
 - 501♠, three students and the projector: every student page shows its own cards only, the
-  projector shows every hand, each seat's join link and QR code; the hand is played to its end by
-  clicking the pages' buttons, and the projector's scores are those of the record it downloads,
-  replayed by ``cardkit replay``.
+  projector each seat's join link and QR code, and no hand unless the teacher shows them; the hand
+  is played to its end by clicking the pages' buttons and cards, and the projector's scores are
+  those of the record it downloads, replayed by ``cardkit replay``.
 - Five Hundred, four-handed: two students and two computer seats play a whole hand.
 
 The server (``python -m cardkit serve``) runs on a free port of 127.0.0.1 with its own database;
@@ -40,6 +40,10 @@ def new_table(url: str, **body: Any) -> dict[str, Any]:
         return dict(json.loads(r.read()))
 
 
+#: What a student clicks to act: the buttons above the table, and the marked cards of their hand.
+CLICKABLE = "#actions button.cardkit-action, #board tr.me button.cardkit-action"
+
+
 def step(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.step || -1"))
 
@@ -65,7 +69,7 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
         before = step(projector)
         acted = False
         for p in students:
-            buttons = p.locator("#actions button.cardkit-action")
+            buttons = p.locator(CLICKABLE)
             if buttons.count() == 0 or not p.locator("#turn.yours").count():
                 continue
             texts = buttons.all_inner_texts()
@@ -112,7 +116,7 @@ def test_three_students_and_the_projector_play_a_501_hand(serve, page, browser, 
         contexts.append(ctx)
         students.append(p)
     try:
-        # the projector: every seat's join link and its QR code (an SVG image), every hand face up
+        # the projector: every seat's join link and its QR code (an SVG image), the hands hidden
         links = page.locator(".join-link").all_inner_texts()
         assert links == [s["play"] for s in made["seats"]]
         page.wait_for_function("Array.from(document.querySelectorAll('img.qr')).every(i => i.complete)")
@@ -195,12 +199,12 @@ def test_pages_reconnect_after_the_server_is_killed(serve, page, browser, tmp_pa
         # the student acts until the hand is well under way, and it is their turn again
         while True:
             student.wait_for_selector("#turn.yours", timeout=20_000)
-            texts = student.locator("#actions button.cardkit-action").all_inner_texts()
+            texts = student.locator(CLICKABLE).all_inner_texts()
             acked = step(student)
             if acked >= 6:
                 break
             pick = "look" if "look" in texts else ("pass" if "pass" in texts else texts[0])
-            student.locator("#actions button.cardkit-action").nth(texts.index(pick)).click()
+            student.locator(CLICKABLE).nth(texts.index(pick)).click()
             student.wait_for_function(f"Number(document.body.dataset.step) > {acked}", timeout=20_000)
         page.wait_for_function(f"Number(document.body.dataset.step) === {acked}", timeout=20_000)
         hand_before = student.locator("#board tr.me td.hand").inner_text()
@@ -221,9 +225,9 @@ def test_pages_reconnect_after_the_server_is_killed(serve, page, browser, tmp_pa
             assert student.locator("#board tr.me td.hand").inner_text() == hand_before
             assert page.locator("#board").inner_text() == board_before
             # the student acts again on the restarted server, and both pages follow
-            texts = student.locator("#actions button.cardkit-action").all_inner_texts()
+            texts = student.locator(CLICKABLE).all_inner_texts()
             assert texts and student.locator("#turn.yours").count() == 1
-            student.locator("#actions button.cardkit-action").nth(0).click()
+            student.locator(CLICKABLE).nth(0).click()
             for p in (page, student):
                 p.wait_for_function(f"Number(document.body.dataset.step) > {acked}", timeout=20_000)
             assert student.locator("#message").inner_text() == ""
@@ -288,7 +292,7 @@ def test_spanish_pages_have_no_english_word(serve, page, browser, tmp_path) -> N
             for p in (student, student2):
                 if not p.locator("#turn.yours").count():
                     continue
-                buttons = p.locator("#actions button.cardkit-action")
+                buttons = p.locator(CLICKABLE)
                 sent = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
                 shown = buttons.all_inner_texts()
                 labels += list(zip(sent, shown))
@@ -307,3 +311,219 @@ def test_spanish_pages_have_no_english_word(serve, page, browser, tmp_path) -> N
     finally:
         for c in (ctx, ctx2, show_ctx):
             c.close()
+
+
+def api_act(url: str, made: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
+    import urllib.request
+
+    body = json.dumps({"code": made["seats"][seat]["code"], "action": action}).encode()
+    req = urllib.request.Request(f"{url}api/tables/{made['table']}/actions", data=body, method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=20) as r:
+        return dict(json.loads(r.read()))
+
+
+#: Seed 5, three players (C deals): A looks and bids 66, B looks and passes, C passes; A takes the
+#: talon 10♠ J♦ K♠, turned up for all (rules.md 501 §7).
+AUCTION = [(0, "look"), (0, "bid 66"), (1, "look"), (1, "pass"), (2, "pass")]
+
+
+def face_up_in_seats(page: Any) -> int:
+    return int(page.evaluate("document.querySelectorAll('#board tr.seat .cards .card').length"))
+
+
+def test_the_projector_hides_the_hands_until_the_teacher_shows_them(serve, browser, tmp_path) -> None:
+    """The projector opens with the hands hidden, and a reload keeps them hidden; hidden, it shows
+    only what every seat may see (no give's card in its log); "Show the hands" shows them, and a
+    reload, or the projector opened again in the same browser, remembers that choice (issue 16)."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="501", players=3, seed=5)
+    for seat, action in [*AUCTION, (0, "declare ♠ 70"), (0, "give Q♦"), (0, "give J♣")]:
+        api_act(server.url, made, seat, action)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        show = ctx.new_page()
+        for _ in range(2):  # opened, then reloaded
+            show.goto(made["show"])
+            show.wait_for_selector("body[data-step='8']")
+            assert face_up_in_seats(show) == 0
+            assert show.locator("button.toggle-hands").inner_text() == "Show the hands"
+            log = show.locator("#log").inner_text()
+            assert "A gives a card face down to B" in log and "Q♦" not in log and "J♣" not in log
+            assert "A turned up the talon and took it: 10♠ J♦ K♠" in log
+        # once play has started the join links are folded away: the table is at the top of the screen
+        assert show.locator("details.join-box").get_attribute("open") is None
+        assert show.locator("#board tr.seat").first.bounding_box()["y"] < 400
+        show.locator("button.toggle-hands").click()
+        show.wait_for_function("document.querySelectorAll('#board tr.seat .cards .card').length === 24")
+        assert "hands=shown" in show.url and "A gives Q♦ to B" in show.locator("#log").inner_text()
+        show.reload()
+        show.wait_for_selector("body[data-step='8']")
+        assert face_up_in_seats(show) == 24
+        again = ctx.new_page()  # the plain link, in the same browser: the choice is remembered
+        again.goto(made["show"])
+        again.wait_for_selector("body[data-step='8']")
+        assert face_up_in_seats(again) == 24
+        show.locator("button.toggle-hands").click()
+        show.wait_for_function("document.querySelectorAll('#board tr.seat .cards .card').length === 0")
+        assert "hands=hidden" in show.url
+        screenshot(show, "table_server_projector_hidden")
+    finally:
+        ctx.close()
+    other = browser.new_context(viewport={"width": 1280, "height": 720})  # another browser: hidden
+    try:
+        p = other.new_page()
+        p.goto(made["show"])
+        p.wait_for_selector("body[data-step='8']")
+        assert face_up_in_seats(p) == 0
+    finally:
+        other.close()
+
+
+def test_a_student_page_fits_a_1280x720_screen(serve, browser, tmp_path) -> None:
+    """At 1280×720 a student's page holds a few controls, not one button per bid (157) or per
+    declaration (776), and the student's own hand is on screen without scrolling; a bid is a
+    number chosen (the lowest preselected) and a button, a declaration a trump and a value, and a
+    card is given or played by clicking it in the hand (issue 16)."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="501", players=3, seed=5)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        a = ctx.new_page()
+        a.goto(made["seats"][0]["play"])
+        a.wait_for_selector("#turn.yours")
+
+        def fits(n_cards: int) -> None:
+            assert a.locator("button").count() < 40
+            row = a.locator("#board tr.me").bounding_box()
+            assert row is not None and row["y"] + row["height"] <= 720
+            assert a.locator("#board tr.me .cards .card").count() == n_cards
+
+        fits(0)  # blind: her cards are face down until she looks (rules.md 501 §6)
+        assert a.locator("#actions select").evaluate("s => s.value") == "bid 66"  # the lowest bid
+        a.locator("#actions button", has_text="look").click()
+        a.wait_for_selector("body[data-step='1']")
+        fits(7)
+        a.locator("#actions button[data-action='bid 66']").click()
+        a.wait_for_selector("body[data-step='2']")
+        for seat, action in AUCTION[2:]:
+            api_act(server.url, made, seat, action)
+        a.wait_for_selector("body[data-step='5']")
+        fits(10)
+        assert a.evaluate("document.body.scrollHeight") < 1200
+        selects = a.locator("#actions .chooser select")
+        assert selects.count() == 2
+        selects.nth(0).select_option("♥")
+        selects.nth(1).select_option("80")
+        a.locator("#actions button.chooser-go").click()
+        a.wait_for_selector("body[data-step='6']")
+        assert "A 80 ♥" in a.locator("#status").inner_text()
+        # hearts are trumps now: her hand is held trumps first
+        assert a.locator("#board tr.me .card").first.inner_text().endswith("♥")
+        fits(10)
+        assert a.locator("#board tr.me button.playable").count() == 10
+        a.locator("#board tr.me button.playable[data-action='give Q♦']").click()
+        a.wait_for_selector("body[data-step='7']")
+        assert "A gives Q♦ to B" in a.locator("#log").inner_text()
+        screenshot(a, "table_server_student_1280")
+    finally:
+        ctx.close()
+
+
+def test_a_defender_sees_the_talon_turned_up(serve, browser, tmp_path) -> None:
+    """B, a defender, sees the three talon cards the bidder turned up (rules.md 501 §7) in the
+    talon's row and in the log, in Spanish too; the cards given to C stay face down for B."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="501", players=3, seed=5)
+    for seat, action in [*AUCTION, (0, "declare ♠ 70"), (0, "give Q♦"), (0, "give J♣")]:
+        api_act(server.url, made, seat, action)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        b = ctx.new_page()
+        b.goto(made["seats"][1]["play"] + "&lang=es")
+        b.wait_for_selector("body[data-step='8']")
+        assert b.locator("#board tr.talon .card").all_inner_texts() == ["10♠", "J♦", "K♠"]
+        assert "se lo llevó A" in b.locator("#board tr.talon").inner_text()
+        log = b.locator("#log").inner_text()
+        assert "A descubrió el talón y se lo llevó: 10♠ J♦ K♠" in log
+        assert "A da Q♦ a B" in log and "A da una carta tapada a C" in log and "J♣" not in log
+        screenshot(b, "table_server_defender_es")
+    finally:
+        ctx.close()
+
+
+def test_page_words_for_the_class(serve, browser, tmp_path) -> None:
+    """A bad code's refusal is a sentence, the server.md item only in its tooltip; the projector
+    page opened with a student's code says whose seat it shows; a finished hand reads "none" on
+    every row, not "none" beside "0 cards" (issue 16)."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="501", players=3, seed=5, computer=[1, 2])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        p = ctx.new_page()
+        p.goto(made["seats"][0]["play"].replace("code=", "code=wrong"))
+        p.wait_for_selector("#message .error")
+        error = p.locator("#message .error")
+        assert error.inner_text() == "this code is not one of this table's codes"
+        assert error.get_attribute("title") == "server.md §2"
+        p.goto(made["show"].replace(made["teacher"], made["seats"][0]["code"]) + "&hands=shown")
+        p.wait_for_selector("body[data-step]")
+        assert p.locator("#who").inner_text() == "Projector: A's seat"
+        api_act(server.url, made, 0, "look")
+        api_act(server.url, made, 0, "pass")  # B and C (computers) finish the auction; A plays on
+        a = ctx.new_page()
+        a.goto(made["seats"][0]["play"])
+        for _ in range(40):
+            a.wait_for_selector("body[data-step]")
+            if "The hand is over" in a.locator("#turn").inner_text():
+                break
+            if a.locator("#turn.yours").count():
+                before = step(a)
+                a.locator(CLICKABLE).first.click()
+                a.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=20_000)
+            else:
+                a.wait_for_timeout(200)
+        else:
+            raise AssertionError("the hand did not end")
+        rows = a.locator("#board tr.seat td.hand").all_inner_texts()
+        assert rows == ["none"] * 3 or "abandon" in a.locator("#log").inner_text(), rows
+        assert "0 cards" not in a.locator("#board").inner_text()
+    finally:
+        ctx.close()
+
+
+def test_five_hundred_bids_are_one_chooser_even_when_they_look_like_cards(serve, browser, tmp_path) -> None:
+    """A Five Hundred bid such as "bid 9♠" reads like a card of the hand but is no card to click:
+    every bid is an option of the one bid chooser, "pass" a button (issue 16)."""
+    import urllib.request
+
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="500", players=4, seed=4, computer=[1, 3])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        c = ctx.new_page()
+        c.goto(made["seats"][2]["play"])
+        c.wait_for_selector("#turn.yours", timeout=20_000)
+        with urllib.request.urlopen(f"{server.url}api/tables/{made['table']}?code={made['seats'][2]['code']}") as r:
+            v = json.loads(r.read())
+        bids = [a for a in v["legal"] if a.startswith("bid ")]
+        own = set(v["hands"]["2"])
+        assert any(b.split()[1] in own for b in bids)  # this deal has a bid that reads like a held card
+        options = c.locator("#actions .chooser select option").evaluate_all("os => os.map(o => o.value)")
+        assert options == bids and c.locator("#board button.playable").count() == 0
+        assert c.locator("#actions button").all_inner_texts() == ["pass", "bid"]
+    finally:
+        ctx.close()
+
+
+def test_the_form_takes_computer_seats_by_letter(serve, page, tmp_path) -> None:
+    """The form at / takes the computer seats by letter, as the table names them ("C"), and opens
+    the projector with C a computer player (issue 16)."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    page.goto(server.url)
+    assert page.locator("input[name=computer]").get_attribute("placeholder") == "e.g. B C"
+    page.locator("input[name=computer]").fill("C")
+    page.locator("button[type=submit]").click()
+    page.wait_for_selector("body[data-step]")
+    seats = page.locator(".join-seat").all_inner_texts()
+    assert seats[2].split("\n")[-1] == "computer player" and "computer player" not in seats[0] + seats[1]

@@ -19,7 +19,16 @@
   function say(key, fields) {
     return W[key].replace(/\{(\w+)\}/g, (all, k) => (fields && k in fields ? String(fields[k]) : all));
   }
-  let view = null, ws = null, retry = 500, stopped = false, hideHands = false;
+  // The projector opens with the hands hidden (it is seen by the whole class); the teacher's choice
+  // is kept in the address (?hands=shown|hidden) and in this browser (localStorage), so a reload keeps it.
+  const HANDS_KEY = "cardkit-projector-hands";
+  function storedHands() {
+    const asked = new URLSearchParams(location.search).get("hands");
+    if (asked === "shown" || asked === "hidden") return asked;
+    try { return localStorage.getItem(HANDS_KEY) === "shown" ? "shown" : "hidden"; } catch (e) { return "hidden"; }
+  }
+  let view = null, ws = null, retry = 500, stopped = false, hideHands = SHOW && storedHands() === "hidden";
+  const CARD_RE = /^(10|[2-9JQKA])[♠♣♦♥]$|^Jo$/;
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -35,30 +44,118 @@
     return s;
   }
   function backs(n) {
+    if (n === 0) return el("span", "none", say("none"));  // as an empty hand reads
     const s = el("span", "backs");
     for (let i = 0; i < Math.min(n, 20); i++) s.appendChild(el("span", "card back", "🂠"));
     s.appendChild(el("span", "count", n === 1 ? say("one_card") : say("n_cards", {n})));
     return s;
   }
-  function cards(value) {
+  // a hand: its cards face up (or their backs); ``onCard`` maps a card to the action it takes
+  function cards(value, onCard) {
     if (typeof value === "number") return backs(value);
     const s = el("span", "cards");
     if (!value || value.length === 0) s.appendChild(el("span", "none", say("none")));
-    else value.forEach((c) => s.appendChild(card(c)));
+    else value.forEach((c) => {
+      const a = onCard ? onCard.get(c) : undefined;
+      if (!a) { s.appendChild(card(c)); return; }
+      const b = el("button", "card playable cardkit-action" + (/[♥♦]$/.test(c) ? " red" : ""), c);
+      b.type = "button"; b.dataset.action = a.action; b.title = a.label;
+      b.addEventListener("click", () => act(a.action));
+      s.appendChild(b);
+    });
     return s;
   }
-  function name(seat) { return view.names[seat]; }
-  function message(text, kind) {
-    const box = clear($("message"));
-    if (text) { box.appendChild(el("p", kind || "", text)); }
+  function button(text, action) {
+    const b = el("button", "cardkit-action", text);
+    b.type = "button";
+    b.dataset.action = action;
+    b.addEventListener("click", () => act(action));
+    return b;
   }
+  // The legal actions, grouped so that a page holds a few controls, not hundreds of buttons:
+  // an action naming a card of the seat's hand is taken by clicking that card; a verb with many
+  // actions ("bid 66" … "bid 220", "declare ♠ 66" …) becomes one chooser per word that varies,
+  // the lowest preselected, and one button; the rest ("look", "pass", "abandon") stay buttons.
+  function groupActions(v) {
+    const labels = v.labels || v.legal;
+    const own = Array.isArray(v.hands[String(v.seat)]) ? v.hands[String(v.seat)] : [];
+    const onCard = new Map(), verbs = new Map(), single = [];
+    v.legal.forEach((a, i) => {
+      const words = a.split(" "), label = labels[i];
+      if (words.length < 2) { single.push({action: a, label}); return; }
+      if (!verbs.has(words[0])) verbs.set(words[0], []);
+      verbs.get(words[0]).push({action: a, label, words, card: words.slice(1).find((w) => CARD_RE.test(w))});
+    });
+    const choosers = [];
+    verbs.forEach((items, verb) => {
+      // a verb whose every action names a card of the hand ("play K♠", "give 9♦", "bury 7♣"): by
+      // clicking the card (a second action of one card, "play K♠ marriage", stays a button); a
+      // Five Hundred bid ("bid 6♠") names no card of the hand, whatever its look
+      if (!SHOW && items.every((x) => x.card && own.includes(x.card))) {
+        items.forEach((x) => { if (!onCard.has(x.card) && x.words.length === 2) onCard.set(x.card, x); else single.push(x); });
+        return;
+      }
+      if (items.length < 6) { items.forEach((x) => single.push(x)); return; }
+      choosers.push({verb, items});
+    });
+    return {onCard, choosers, single};
+  }
+  function chooser(g) {
+    const box = el("span", "chooser");
+    box.dataset.verb = g.verb;
+    const legal = new Set(g.items.map((x) => x.action));
+    const k = g.items[0].words.length;
+    const even = g.items.every((x) => x.words.length === k) && k === 3;
+    const selects = [];
+    const lwords = (x) => x.label.split(" ");
+    if (even) {  // e.g. "declare ♠ 66": a chooser for the trump, one for the value
+      for (let j = 1; j < k; j++) {
+        const sel = el("select", "choice"), seen = new Set();
+        sel.setAttribute("aria-label", lwords(g.items[0])[0]);
+        g.items.forEach((x) => {
+          const w = x.words[j];
+          if (seen.has(w)) return;
+          seen.add(w);
+          const lw = lwords(x);  // the label's words: the verb, the middle words, the last word
+          const text = j === k - 1 ? lw[lw.length - 1] : lw.slice(1, lw.length - 1).join(" ");
+          const o = el("option", "", text); o.value = w; sel.appendChild(o);
+        });
+        selects.push(sel);
+      }
+    } else {  // e.g. "bid 66" … "bid 220", or Five Hundred's "bid 6♠" … "bid misère"
+      const sel = el("select", "choice");
+      sel.setAttribute("aria-label", lwords(g.items[0])[0]);
+      g.items.forEach((x) => { const o = el("option", "", lwords(x).slice(1).join(" ")); o.value = x.action;
+                               sel.appendChild(o); });
+      selects.push(sel);
+    }
+    const chosen = () => even ? [g.verb, ...selects.map((s) => s.value)].join(" ") : selects[0].value;
+    const b = el("button", "cardkit-action chooser-go", lwords(g.items[0])[0]);
+    b.type = "button";
+    const check = () => { b.disabled = !legal.has(chosen()); b.dataset.action = chosen();
+                          b.title = b.disabled ? say("no_combination") : ""; };
+    selects.forEach((s) => { s.addEventListener("change", check); box.appendChild(s); });
+    b.addEventListener("click", () => { if (legal.has(chosen())) act(chosen()); else message(say("no_combination"), "error"); });
+    box.appendChild(b);
+    check();
+    return box;
+  }
+  function name(seat) { return view.names[seat]; }
+  function message(text, kind, tip) {
+    const box = clear($("message"));
+    if (text) { const p = el("p", kind || "", text); if (tip) p.title = tip; box.appendChild(p); }
+  }
+  // a refusal: its sentence for the reader; the rule at fault (for the teacher) in a tooltip
+  function refusal(d) { message(d.error, "error", d.rule); }
 
   function render(v) {
     view = v;
     document.body.dataset.step = v.step;  // for scripts and tests: the step shown
+    const mine = v.seat !== null && v.seat !== undefined;
     document.title = SHOW ? say("tab_show", {title: v.title}) : v.title + " · " + name(v.seat);
     $("title").textContent = say("title", {title: v.title, table: v.table});
-    $("who").textContent = SHOW ? say("projector") : say("you_are", {name: name(v.seat)});
+    $("who").textContent = !SHOW ? say("you_are", {name: name(v.seat)})
+      : mine ? say("projector_seat", {name: name(v.seat)}) : say("projector");
     // status
     const st = clear($("status"));
     const line = el("p", "line");
@@ -74,21 +171,24 @@
     st.appendChild(turn);
     // actions
     const acts = clear($("actions"));
+    const groups = groupActions(v);
     if (v.legal.length) {
       if (!SHOW) acts.appendChild(el("h2", "", say("your_choices")));
-      v.legal.forEach((a, i) => {
-        const b = el("button", "cardkit-action");
-        b.type = "button";
-        b.dataset.action = a;
-        const words = (v.labels ? v.labels[i] : a).split(" ");
-        const c = words.find((w) => /^(10|[2-9JQKA])[♠♣♦♥]$|^Jo$/.test(w));
+      if (groups.onCard.size) {
+        const first = groups.onCard.values().next().value;
+        acts.appendChild(el("p", "click-card", say("click_card", {verb: first.label.split(" ")[0]})));
+      }
+      groups.single.forEach((x) => {
+        const b = button("", x.action);
+        const words = x.label.split(" ");
+        const c = words.find((w) => CARD_RE.test(w));
         if (c) { b.appendChild(el("span", "verb", words[0] + " ")); b.appendChild(card(c));
                  const rest = words.slice(words.indexOf(c) + 1).join(" ");
                  if (rest) b.appendChild(el("span", "verb", " " + rest)); }
-        else b.textContent = words.join(" ");
-        b.addEventListener("click", () => act(a));
+        else b.textContent = x.label;
         acts.appendChild(b);
       });
+      groups.choosers.forEach((g) => acts.appendChild(chooser(g)));
     }
     // board
     const board = clear($("board"));
@@ -104,7 +204,7 @@
       if (badges.length) th.appendChild(el("span", "badge", " " + badges.join(", ")));
       tr.appendChild(th);
       const td = el("td", "hand");
-      td.appendChild(cards(v.hands[String(s)]));
+      td.appendChild(cards(v.hands[String(s)], s === v.seat ? groups.onCard : null));
       tr.appendChild(td);
       tr.appendChild(el("td", "tricks-won", v.extra && v.extra.tricks_won ? say(v.extra.tricks_won[s] === 1 ? "one_trick" : "n_tricks", {n: v.extra.tricks_won[s]}) : ""));
       t.appendChild(tr);
@@ -112,7 +212,12 @@
     const tr = el("tr", "talon");
     tr.appendChild(el("th", "name", v.talon_word));
     const td = el("td", "hand");
-    td.appendChild(cards(v.talon));
+    const taken = v.extra && Array.isArray(v.extra.talon_taken) ? v.extra.talon_taken : null;
+    if (taken && Array.isArray(v.talon) && v.talon.length === 0) {  // turned up for all (rules.md 501 §7)
+      td.appendChild(cards(taken));
+      const who = v.extra.declarer;
+      if (typeof who === "number") td.appendChild(el("span", "taken", " " + say("talon_taken", {name: name(who)})));
+    } else td.appendChild(cards(v.talon));
     tr.appendChild(td);
     tr.appendChild(el("td"));
     t.appendChild(tr);
@@ -147,15 +252,23 @@
     const log = clear($("log"));
     v.log.forEach((l) => log.appendChild(el("li", "", l)));
     if (SHOW) renderJoin(v);
+    const note = $("hidden-note");
+    if (note) note.textContent = SHOW && hideHands ? say("hands_hidden") : "";
   }
 
-  let joinDone = false;
+  let joinDone = false, joinTouched = false;
   function renderJoin(v) {
     const box = $("join");
-    if (joinDone) return;
+    // open before the first action of the match, folded once play has started (a click reopens it)
+    const det = box.querySelector("details");
+    if (joinDone) { if (det && !joinTouched) det.open = v.step === 0; return; }
     joinDone = true;
     clear(box);
-    box.appendChild(el("h2", "", say("join")));
+    const details = el("details", "join-box");
+    details.open = v.step === 0;
+    details.appendChild(el("summary", "", say("join_all")));
+    details.addEventListener("toggle", () => { if (details.open !== (view && view.step === 0)) joinTouched = true; });
+    details.appendChild(el("h2", "", say("join")));
     const list = el("div", "join-list");
     v.seats.forEach((s) => {
       const item = el("div", "join-seat");
@@ -172,12 +285,18 @@
       }
       list.appendChild(item);
     });
-    box.appendChild(list);
+    details.appendChild(list);
+    box.appendChild(details);
     const tools = el("p", "tools");
-    const toggle = el("button", "toggle-hands", say("hide_hands"));
+    const toggle = el("button", "toggle-hands", say(hideHands ? "show_hands" : "hide_hands"));
     toggle.type = "button";
     toggle.addEventListener("click", () => { hideHands = !hideHands;
-      toggle.textContent = say(hideHands ? "show_hands" : "hide_hands"); render(view); });
+      toggle.textContent = say(hideHands ? "show_hands" : "hide_hands");
+      const shown = hideHands ? "hidden" : "shown";
+      try { localStorage.setItem(HANDS_KEY, shown); } catch (e) { /* private mode: the address keeps it */ }
+      const q = new URLSearchParams(location.search); q.set("hands", shown);
+      history.replaceState(null, "", location.pathname + "?" + q.toString());
+      reconnect(); });
     tools.appendChild(toggle);
     const rec = el("a", "record", say("record"));
     rec.href = api + "/record?code=" + encodeURIComponent(code);
@@ -189,24 +308,30 @@
     message("");
     const body = {action: a, step: view ? view.step : undefined};
     if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(body)); return; }
-    fetch(api + "/actions?lang=" + LANG, {method: "POST", headers: {"Content-Type": "application/json"},
+    fetch(api + "/actions?lang=" + LANG + looks(), {method: "POST", headers: {"Content-Type": "application/json"},
                              body: JSON.stringify({...body, code})})
       .then((r) => r.json().then((d) => ({ok: r.ok, d})))
-      .then(({ok, d}) => { if (ok) render(d); else message(d.error + " (" + d.rule + ")", "error"); })
+      .then(({ok, d}) => { if (ok) render(d); else refusal(d); })
       .catch(() => message(say("unreachable"), "error"));
   }
 
+  // what this page asks to be shown: the projector with the hands hidden sees what every seat may see
+  function looks() { return hideHands ? "&hands=hidden" : ""; }
+  function reconnect() {
+    if (ws) { ws.onclose = null; ws.close(); }
+    connect();
+  }
   function connect() {
     if (stopped) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(proto + "//" + location.host + api + "/ws?code=" + encodeURIComponent(code) + "&lang=" + LANG);
+    ws = new WebSocket(proto + "//" + location.host + api + "/ws?code=" + encodeURIComponent(code) + "&lang=" + LANG + looks());
     ws.onopen = () => { retry = 500; $("conn").textContent = say("connected"); $("conn").className = "conn ok"; };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       if (msg.view) { render(msg.view); }
       else if (msg.error) {
-        message(msg.error + " (" + msg.rule + ")", "error");
+        refusal(msg);
         if (msg.status === 403 || msg.status === 404) stopped = true;
       }
     };
