@@ -188,6 +188,115 @@ def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple[int, int, int, 
     return qt, rounds, owner, top
 
 
+@njit
+def _legal(hm: int, led: int, trump: int) -> int:
+    """The cards of the hand ``hm`` that may follow to a trick led in suit ``led`` (rules.md 501
+    §8: follow suit, else trump, else any card)."""
+    lg = hm & SUITMASK[led]
+    if lg == 0:
+        if trump >= 0 and (hm & SUITMASK[trump]) != 0:
+            lg = hm & SUITMASK[trump]
+        else:
+            lg = hm
+    return int(lg)
+
+
+@njit
+def _winner(a: int, b: int, c: int, leader: int, trump: int) -> int:
+    """The position that wins the trick ``a``, ``b``, ``c`` (played in that order from ``leader``)."""
+    led = a // 6
+    w = leader
+    wpow = _power(a, led, trump)
+    pw = _power(b, led, trump)
+    if pw > wpow:
+        wpow = pw
+        w = (leader + 1) % 3
+    if _power(c, led, trump) > wpow:
+        w = (leader + 2) % 3
+    return w
+
+
+@njit
+def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int) -> int:
+    """The declarer's exact future gain when every hand holds two cards, ``leader`` to lead
+    (rules.md 501 §8, §9): the last two tricks played out directly, every choice minimaxed, the
+    declarer's lead of a king or queen with its partner declaring the marriage, as the search does."""
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    hl = h[leader]
+    h1 = h[p1]
+    h2 = h[p2]
+    best0 = -INF if leader == decl else INF
+    m0 = hl
+    while m0:
+        low = m0 & -m0
+        a = _popcount(low - 1)
+        m0 ^= low
+        g0 = 0
+        pd = pend
+        if leader == decl:
+            r = a % 6
+            if r == 2 or r == 3:
+                partner = a + 1 if r == 2 else a - 1
+                if (hl >> partner) & 1:
+                    mar = 40 if a // 6 == trump else 20
+                    if dwon:
+                        g0 += mar
+                    else:
+                        pd += mar
+        led = a // 6
+        best1 = -INF if p1 == decl else INF
+        m1 = _legal(h1, led, trump)
+        while m1:
+            low = m1 & -m1
+            b = _popcount(low - 1)
+            m1 ^= low
+            best2 = -INF if p2 == decl else INF
+            m2 = _legal(h2, led, trump)
+            while m2:
+                low = m2 & -m2
+                c = _popcount(low - 1)
+                m2 ^= low
+                g = g0
+                dw = dwon
+                w = _winner(a, b, c, leader, trump)
+                if w == decl:
+                    g += PTS[a] + PTS[b] + PTS[c]
+                    if dw == 0:
+                        g += pd
+                        dw = 1
+                # the last trick: every card forced, led by the winner
+                la = _low(hl ^ (1 << a))
+                lb = _low(h1 ^ (1 << b))
+                lc = _low(h2 ^ (1 << c))
+                if w == leader:
+                    w2 = _winner(la, lb, lc, leader, trump)
+                elif w == p1:
+                    w2 = _winner(lb, lc, la, p1, trump)
+                else:
+                    w2 = _winner(lc, la, lb, p2, trump)
+                if w2 == decl:
+                    g += PTS[la] + PTS[lb] + PTS[lc]
+                    if dw == 0:
+                        g += pd
+                if p2 == decl:
+                    if g > best2:
+                        best2 = g
+                elif g < best2:
+                    best2 = g
+            if p1 == decl:
+                if best2 > best1:
+                    best1 = best2
+            elif best2 < best1:
+                best1 = best2
+        if leader == decl:
+            if best1 > best0:
+                best0 = best1
+        elif best1 < best0:
+            best0 = best1
+    return best0
+
+
 # frame fields of the explicit search stack (numba cannot cache recursive functions)
 _LEADER, _C0, _C1, _DWON, _PEND, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTC, _K, _N, _GAIN, _HM, _P, \
     _IDX, _KEY1, _KEY2, _LED, _WPOW, _WPOS, _NPLAYED = range(23)
@@ -262,6 +371,9 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                                 wpow = _power(_low(h[q]), c // 6, trump)
                                 w = q
                         ub = lb = (_points(h[0] | h[1] | h[2], PTS) + pend) if w == decl else 0
+                    elif _popcount(h[leader]) == 2:
+                        # the last two tricks: played out directly
+                        ub = lb = two_tricks(h, leader, trump, decl, dwon, pend)
                     else:
                         qt, rounds, owner, top = sure_points(h, leader, trump)
                         if leader == decl:
