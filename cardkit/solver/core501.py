@@ -41,6 +41,8 @@ INF = 10_000
 HEUR_KILLER, HEUR_SURE = 1, 2
 HEUR_ALL = 3
 LOG_TT = 20
+#: entries of one bucket of the table: a position may sit in any of them
+BUCKET = 4
 
 
 #: A transposition table: the two key words, the low and high bounds, and the best card, one array each.
@@ -393,11 +395,15 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 if not early:
                     key1 = h[0] | (h[1] << 24) | (leader << 48) | (dwon << 50) | ((pend // 20) << 51)
                     key2 = h[2] | (gen << 24)
-                    idx = (key1 ^ (key1 >> 21) ^ (key1 >> 42) ^ (key2 << 5) ^ (key2 >> 19) ^ (key2 >> 40)) & mask
-                    if tk1[idx] == key1 and tk2[idx] == key2:
-                        early, ret, alpha, beta = probe(tlo[idx], thi[idx], alpha, beta)
-                        if not early:
-                            ttbest = tbest[idx]
+                    idx = ((key1 ^ (key1 >> 21) ^ (key1 >> 42) ^ (key2 << 5) ^ (key2 >> 19) ^ (key2 >> 40))
+                           & mask) & ~(BUCKET - 1)
+                    for b in range(BUCKET):
+                        j = idx + b
+                        if tk1[j] == key1 and tk2[j] == key2:
+                            early, ret, alpha, beta = probe(tlo[j], thi[j], alpha, beta)
+                            if not early:
+                                ttbest = tbest[j]
+                            break
             if early:
                 if d == 0:
                     return ret
@@ -641,15 +647,32 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
             key2 = fr[d, _KEY2]
             lo = 0
             hi = INF
-            if tk1[idx] == key1 and tk2[idx] == key2:
-                lo = tlo[idx]
-                hi = thi[idx]
+            # the entry of this position, else a free one, else the one with the fewest cards
+            # left (the cheapest to find again)
+            j = -1
+            fewest = 99
+            for b in range(BUCKET):
+                jj = idx + b
+                if tk1[jj] == key1 and tk2[jj] == key2:
+                    j = jj
+                    lo = tlo[jj]
+                    hi = thi[jj]
+                    break
+                if tk2[jj] == -1:
+                    if fewest > 0:
+                        j = jj
+                        fewest = 0
+                else:
+                    left = _popcount(tk1[jj] & 0xFFFFFFFFFFFF) + _popcount(tk2[jj] & 0xFFFFFF)
+                    if left < fewest:
+                        j = jj
+                        fewest = left
             lo, hi = stored(lo, hi, best, fr[d, _A0], fr[d, _B0])
-            tk1[idx] = key1
-            tk2[idx] = key2
-            tlo[idx] = lo
-            thi[idx] = hi
-            tbest[idx] = fr[d, _BESTC]
+            tk1[j] = key1
+            tk2[j] = key2
+            tlo[j] = lo
+            thi[j] = hi
+            tbest[j] = fr[d, _BESTC]
         if d == 0:
             return best
         d -= 1
