@@ -299,6 +299,106 @@ def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pen
     return best0
 
 
+@njit
+def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
+                 alpha: int, beta: int) -> int:
+    """The declarer's future gain when every hand holds three cards, ``leader`` to lead, within
+    the window ``(alpha, beta)`` (fail-soft, as :func:`search`): each first trick played out
+    directly (as in :func:`two_tricks`), then :func:`two_tricks` from its winner, with alpha-beta
+    cut-offs at each of the three plays. ``h`` is restored before returning."""
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    hl = h[leader]
+    h1 = h[p1]
+    h2 = h[p2]
+    best0 = -INF if leader == decl else INF
+    m0 = hl
+    while m0:
+        if (leader == decl and best0 >= beta) or (leader != decl and best0 <= alpha):
+            break
+        low = m0 & -m0
+        a = _popcount(low - 1)
+        m0 ^= low
+        g0 = 0
+        pd = pend
+        if leader == decl:
+            r = a % 6
+            if r == 2 or r == 3:
+                partner = a + 1 if r == 2 else a - 1
+                if (hl >> partner) & 1:
+                    mar = 40 if a // 6 == trump else 20
+                    if dwon:
+                        g0 += mar
+                    else:
+                        pd += mar
+        led = a // 6
+        a1 = alpha
+        b1 = beta
+        if leader == decl:
+            if best0 > a1:
+                a1 = best0
+        elif best0 < b1:
+            b1 = best0
+        best1 = -INF if p1 == decl else INF
+        m1 = _legal(h1, led, trump)
+        while m1:
+            low = m1 & -m1
+            b = _popcount(low - 1)
+            m1 ^= low
+            a2 = a1
+            b2 = b1
+            if p1 == decl:
+                if best1 > a2:
+                    a2 = best1
+            elif best1 < b2:
+                b2 = best1
+            if a2 >= b2:
+                break  # cut off: the value so far already settles this play
+            best2 = -INF if p2 == decl else INF
+            m2 = _legal(h2, led, trump)
+            while m2 and a2 < b2:
+                low = m2 & -m2
+                c = _popcount(low - 1)
+                m2 ^= low
+                g = g0
+                dw = dwon
+                pd2 = pd
+                w = _winner(a, b, c, leader, trump)
+                if w == decl:
+                    g += PTS[a] + PTS[b] + PTS[c]
+                    if dw == 0:
+                        g += pd2
+                        pd2 = 0
+                        dw = 1
+                h[leader] = hl ^ (1 << a)
+                h[p1] = h1 ^ (1 << b)
+                h[p2] = h2 ^ (1 << c)
+                g += two_tricks(h, w, trump, decl, dw, pd2)
+                if p2 == decl:
+                    if g > best2:
+                        best2 = g
+                        if g > a2:
+                            a2 = g
+                elif g < best2:
+                    best2 = g
+                    if g < b2:
+                        b2 = g
+            if p1 == decl:
+                if best2 > best1:
+                    best1 = best2
+            elif best2 < best1:
+                best1 = best2
+        if leader == decl:
+            if best1 > best0:
+                best0 = best1
+        elif best1 < best0:
+            best0 = best1
+    h[leader] = hl
+    h[p1] = h1
+    h[p2] = h2
+    return best0
+
+
 # frame fields of the explicit search stack (numba cannot cache recursive functions)
 _LEADER, _C0, _C1, _DWON, _PEND, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTC, _K, _N, _GAIN, _HM, _P, \
     _IDX, _KEY1, _KEY2, _LED, _WPOW, _WPOS, _NPLAYED = range(23)
@@ -376,6 +476,15 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                     elif _popcount(h[leader]) == 2:
                         # the last two tricks: played out directly
                         ub = lb = two_tricks(h, leader, trump, decl, dwon, pend)
+                    elif _popcount(h[leader]) == 3:
+                        # the last three tricks: played out directly within the window
+                        t3 = three_tricks(h, leader, trump, decl, dwon, pend, alpha, beta)
+                        if t3 <= alpha:
+                            ub = t3
+                        elif t3 >= beta:
+                            lb = t3
+                        else:
+                            ub = lb = t3
                     else:
                         qt, rounds, owner, top = sure_points(h, leader, trump)
                         if leader == decl:
