@@ -219,10 +219,13 @@ def _winner(a: int, b: int, c: int, leader: int, trump: int) -> int:
 
 
 @njit
-def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int) -> int:
-    """The declarer's exact future gain when every hand holds two cards, ``leader`` to lead
-    (rules.md 501 §8, §9): the last two tricks played out directly, every choice minimaxed, the
-    declarer's lead of a king or queen with its partner declaring the marriage, as the search does."""
+def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
+               alpha: int, beta: int) -> int:
+    """The declarer's future gain when every hand holds two cards, ``leader`` to lead, within the
+    window ``(alpha, beta)`` (fail-soft, as :func:`search`; exact for a full window), rules.md 501
+    §8, §9: each first trick played out directly (follow suit, else trump, else any; the
+    declarer's lead of a king or queen whose partner it holds declares the marriage, as in the
+    search), then the forced last trick, with alpha-beta cut-offs at each of the three plays."""
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
     hl = h[leader]
@@ -231,6 +234,8 @@ def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pen
     best0 = -INF if leader == decl else INF
     m0 = hl
     while m0:
+        if (leader == decl and best0 >= beta) or (leader != decl and best0 <= alpha):
+            break
         low = m0 & -m0
         a = _popcount(low - 1)
         m0 ^= low
@@ -247,25 +252,43 @@ def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pen
                     else:
                         pd += mar
         led = a // 6
+        a1 = alpha
+        b1 = beta
+        if leader == decl:
+            if best0 > a1:
+                a1 = best0
+        elif best0 < b1:
+            b1 = best0
         best1 = -INF if p1 == decl else INF
         m1 = _legal(h1, led, trump)
         while m1:
             low = m1 & -m1
             b = _popcount(low - 1)
             m1 ^= low
+            a2 = a1
+            b2 = b1
+            if p1 == decl:
+                if best1 > a2:
+                    a2 = best1
+            elif best1 < b2:
+                b2 = best1
+            if a2 >= b2:
+                break  # cut off: the value so far already settles this play
             best2 = -INF if p2 == decl else INF
             m2 = _legal(h2, led, trump)
-            while m2:
+            while m2 and a2 < b2:
                 low = m2 & -m2
                 c = _popcount(low - 1)
                 m2 ^= low
                 g = g0
                 dw = dwon
+                pd2 = pd
                 w = _winner(a, b, c, leader, trump)
                 if w == decl:
                     g += PTS[a] + PTS[b] + PTS[c]
                     if dw == 0:
-                        g += pd
+                        g += pd2
+                        pd2 = 0
                         dw = 1
                 # the last trick: every card forced, led by the winner
                 la = _low(hl ^ (1 << a))
@@ -278,14 +301,16 @@ def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pen
                 else:
                     w2 = _winner(lc, la, lb, p2, trump)
                 if w2 == decl:
-                    g += PTS[la] + PTS[lb] + PTS[lc]
-                    if dw == 0:
-                        g += pd
+                    g += PTS[la] + PTS[lb] + PTS[lc] + pd2
                 if p2 == decl:
                     if g > best2:
                         best2 = g
+                        if g > a2:
+                            a2 = g
                 elif g < best2:
                     best2 = g
+                    if g < b2:
+                        b2 = g
             if p1 == decl:
                 if best2 > best1:
                     best1 = best2
@@ -373,7 +398,7 @@ def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, p
                 h[leader] = hl ^ (1 << a)
                 h[p1] = h1 ^ (1 << b)
                 h[p2] = h2 ^ (1 << c)
-                g += two_tricks(h, w, trump, decl, dw, pd2)
+                g += two_tricks(h, w, trump, decl, dw, pd2, a2 - g, b2 - g)
                 if p2 == decl:
                     if g > best2:
                         best2 = g
@@ -397,6 +422,40 @@ def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, p
     h[p1] = h1
     h[p2] = h2
     return best0
+
+
+@njit
+def _store(tk1: np.ndarray, tk2: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray, idx: int,
+           key1: int, key2: int, best: int, a0: int, b0: int, bestc: int) -> None:
+    """Fold the value ``best`` of a node searched in the window ``(a0, b0)`` into the table
+    bucket starting at ``idx``: into the position's entry (keys ``key1``, ``key2``), else a free one,
+    else the one with the fewest cards left (the cheapest to search again); ``bestc`` its best card."""
+    lo = 0
+    hi = INF
+    j = -1
+    fewest = 99
+    for b in range(BUCKET):
+        jj = idx + b
+        if tk1[jj] == key1 and tk2[jj] == key2:
+            j = jj
+            lo = tlo[jj]
+            hi = thi[jj]
+            break
+        if tk2[jj] == -1:
+            if fewest > 0:
+                j = jj
+                fewest = 0
+        else:
+            left = _popcount(tk1[jj] & 0xFFFFFFFFFFFF) + _popcount(tk2[jj] & 0xFFFFFF)
+            if left < fewest:
+                j = jj
+                fewest = left
+    lo, hi = stored(lo, hi, best, a0, b0)
+    tk1[j] = key1
+    tk2[j] = key2
+    tlo[j] = lo
+    thi[j] = hi
+    tbest[j] = bestc
 
 
 # frame fields of the explicit search stack (numba cannot cache recursive functions)
@@ -475,16 +534,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                         ub = lb = (_points(h[0] | h[1] | h[2], PTS) + pend) if w == decl else 0
                     elif _popcount(h[leader]) == 2:
                         # the last two tricks: played out directly
-                        ub = lb = two_tricks(h, leader, trump, decl, dwon, pend)
-                    elif _popcount(h[leader]) == 3:
-                        # the last three tricks: played out directly within the window
-                        t3 = three_tricks(h, leader, trump, decl, dwon, pend, alpha, beta)
-                        if t3 <= alpha:
-                            ub = t3
-                        elif t3 >= beta:
-                            lb = t3
-                        else:
-                            ub = lb = t3
+                        ub = lb = two_tricks(h, leader, trump, decl, dwon, pend, -INF, INF)
                     else:
                         qt, rounds, owner, top = sure_points(h, leader, trump)
                         if leader == decl:
@@ -513,6 +563,12 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                             if not early:
                                 ttbest = tbest[j]
                             break
+                    if not early and _popcount(h[leader]) == 3:
+                        # the last three tricks: played out directly within the window, the
+                        # answer kept in the table like a searched node's
+                        ret = three_tricks(h, leader, trump, decl, dwon, pend, alpha, beta)
+                        _store(tk1, tk2, tlo, thi, tbest, idx, key1, key2, ret, alpha, beta, -1)
+                        early = True
             if early:
                 if d == 0:
                     return ret
@@ -752,36 +808,8 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
         best: int = fr[d, _BEST]
         idx = fr[d, _IDX]
         if idx >= 0:
-            key1 = fr[d, _KEY1]
-            key2 = fr[d, _KEY2]
-            lo = 0
-            hi = INF
-            # the entry of this position, else a free one, else the one with the fewest cards
-            # left (the cheapest to find again)
-            j = -1
-            fewest = 99
-            for b in range(BUCKET):
-                jj = idx + b
-                if tk1[jj] == key1 and tk2[jj] == key2:
-                    j = jj
-                    lo = tlo[jj]
-                    hi = thi[jj]
-                    break
-                if tk2[jj] == -1:
-                    if fewest > 0:
-                        j = jj
-                        fewest = 0
-                else:
-                    left = _popcount(tk1[jj] & 0xFFFFFFFFFFFF) + _popcount(tk2[jj] & 0xFFFFFF)
-                    if left < fewest:
-                        j = jj
-                        fewest = left
-            lo, hi = stored(lo, hi, best, fr[d, _A0], fr[d, _B0])
-            tk1[j] = key1
-            tk2[j] = key2
-            tlo[j] = lo
-            thi[j] = hi
-            tbest[j] = fr[d, _BESTC]
+            _store(tk1, tk2, tlo, thi, tbest, idx, fr[d, _KEY1], fr[d, _KEY2], best, fr[d, _A0], fr[d, _B0],
+                   fr[d, _BESTC])
         if d == 0:
             return best
         d -= 1
