@@ -535,7 +535,9 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                     elif _popcount(h[leader]) == 2:
                         # the last two tricks: played out directly
                         ub = lb = two_tricks(h, leader, trump, decl, dwon, pend, -INF, INF)
-                    else:
+                    elif _popcount(h[leader]) > 3:
+                        # (three cards a hand: straight to the table and the direct play-out,
+                        # whose exact answers serve the table better than these bounds)
                         qt, rounds, owner, top = sure_points(h, leader, trump)
                         if leader == decl:
                             if rounds > 0:
