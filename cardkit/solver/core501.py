@@ -33,6 +33,8 @@ from ._search import bounds_cut, insert_move, probe, stored
 #: Card points by ``r`` (9 J Q K 10 A), rules.md 501 §3.
 PTS6 = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
 PTS = np.array([PTS6[i % 6] for i in range(24)], dtype=np.int64)
+#: The points of each set of one suit's cards (a 6-bit mask, 9 J Q K 10 A from the low bit).
+SUITPTS = np.array([sum(int(PTS6[r]) for r in range(6) if (m >> r) & 1) for m in range(64)], dtype=np.int64)
 SUITMASK = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.int64)
 INF = 10_000
 #: move-ordering techniques of :func:`search` (bit flags of its ``heur``; all on by default):
@@ -72,15 +74,11 @@ def _high(m: int) -> int:
 
 
 @njit
-def _points(mask: int, pts: np.ndarray) -> int:
-    total = 0
-    m = mask
-    while m:
-        low = m & -m
-        c = _popcount(low - 1)
-        total += pts[c]
-        m ^= low
-    return total
+def _points(mask: int) -> int:
+    """The card points of the cards of ``mask`` (rules.md 501 §3), a suit at a time through
+    :data:`SUITPTS`."""
+    return int(SUITPTS[mask & 63] + SUITPTS[(mask >> 6) & 63] + SUITPTS[(mask >> 12) & 63]
+               + SUITPTS[(mask >> 18) & 63])
 
 
 @njit
@@ -155,7 +153,7 @@ def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple[int, int, int, 
                 break
         if owner >= 0:
             run = _top_run(trump, owner, h)
-            top = _points(run, PTS)
+            top = _points(run)
             if owner == leader:
                 t = _popcount(run)
                 qt = top
@@ -182,7 +180,7 @@ def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple[int, int, int, 
         m = run
         for _j in range(_popcount(run) - k):
             m &= m - 1
-        qt += _points(m, PTS)
+        qt += _points(m)
         for i in range(3):
             # a follower void in trumps may have thrown this suit's cards on the trump rounds
             if i != leader and (trump < 0 or _popcount(h[i] & SUITMASK[trump]) >= t):
@@ -518,7 +516,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 for s in range(4):
                     if (hd >> (6 * s + 2)) & 3 == 3:
                         marr += 40 if s == trump else 20
-                ub = _points(h[0] | h[1] | h[2], PTS) + pend + marr
+                ub = _points(h[0] | h[1] | h[2]) + pend + marr
                 lb = 0
                 if ub > alpha and beta > 0:
                     if (h[leader] & (h[leader] - 1)) == 0:
@@ -531,7 +529,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                             if _power(_low(h[q]), c // 6, trump) > wpow:
                                 wpow = _power(_low(h[q]), c // 6, trump)
                                 w = q
-                        ub = lb = (_points(h[0] | h[1] | h[2], PTS) + pend) if w == decl else 0
+                        ub = lb = (_points(h[0] | h[1] | h[2]) + pend) if w == decl else 0
                     elif _popcount(h[leader]) == 2:
                         # the last two tricks: played out directly
                         ub = lb = two_tricks(h, leader, trump, decl, dwon, pend, -INF, INF)
