@@ -21,6 +21,11 @@ goes on to win a trick. The declarer maximises it; the two defenders minimise it
 marriage when leading its king or queen never lowers the declarer's total and changes nothing else
 in the play, so inside the search the declarer always declares; a defender's marriage does not
 change the declarer's total, so it is not searched either.
+
+Where most of the nodes used to be, at the end of the hand, the search does not go node by node:
+a lead with two or three cards in every hand is played out in plain loops (:func:`two_tricks`,
+:func:`three_tricks`, the three-card answers kept in the table), and the table keeps buckets of
+:data:`BUCKET` entries, replacing the entry with the fewest cards left.
 """
 
 from __future__ import annotations
