@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from cardkit.errors import CardkitError
@@ -282,3 +283,38 @@ def test_move_ordering_changes_the_work_never_a_value():
         assert nodes != nodes_all, f"heur {heur}: the ordering changed nothing"
         if heur == 0:
             assert nodes_all < nodes
+
+
+@pytest.mark.parametrize("tricks_left", [2, 3])
+def test_direct_endings_equal_exhaustive_search_with_marriages_and_windows(tricks_left):
+    """The last two and three tricks are played out directly, not searched node by node
+    (core501.two_tricks, three_tricks): at a lead with that many tricks left the value equals plain
+    exhaustive search, and so does the answer to a narrow window around every threshold (a bound
+    on the correct side), on endings where the declarer leads holding a king and queen of one suit
+    (the marriage, rules.md 501 §9) as well as on plain ones."""
+    from cardkit.solver import core501
+    from cardkit.solver.exhaustive import exhaustive_value_501
+
+    married = plain = 0
+    for seed in range(400):
+        state = random_play_state(Game501(), seed=9000 + 100 * tricks_left + seed, tricks_left=tricks_left)
+        pos = Position501.from_state(state)
+        hd = pos.hands[pos.decl]
+        marriage = pos.leader == pos.decl and any((hd >> (6 * s + 2)) & 3 == 3 for s in range(4))
+        if marriage:
+            married += 1
+        elif plain < 15:
+            plain += 1
+        else:
+            continue
+        exact = exhaustive_value_501(state) - pos.banked
+        h = np.array(pos.hands, np.int64)
+        direct = core501.two_tricks if tricks_left == 2 else core501.three_tricks
+        args = (pos.leader, pos.trump, pos.decl, pos.dwon, pos.pend)
+        assert direct(h, *args, -core501.INF, core501.INF) == exact, f"seed {seed}"
+        assert list(h) == list(pos.hands)
+        for t in range(0, exact + 12, 2):
+            r = direct(h, *args, t - 1, t)
+            assert (r >= t) == (exact >= t) and (exact >= r if r >= t else exact <= r), f"seed {seed}, t {t}"
+        assert Solver501().gain(pos) == exact
+    assert married >= 3 and plain == 15

@@ -21,6 +21,11 @@ goes on to win a trick. The declarer maximises it; the two defenders minimise it
 marriage when leading its king or queen never lowers the declarer's total and changes nothing else
 in the play, so inside the search the declarer always declares; a defender's marriage does not
 change the declarer's total, so it is not searched either.
+
+Where most of the nodes used to be, at the end of the hand, the search does not go node by node:
+a lead with two or three cards in every hand is played out in plain loops (:func:`two_tricks`,
+:func:`three_tricks`, the three-card answers kept in the table), and the table keeps buckets of
+:data:`BUCKET` entries, replacing the entry with the fewest cards left.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from ._search import bounds_cut, insert_move, probe, stored
 #: Card points by ``r`` (9 J Q K 10 A), rules.md 501 §3.
 PTS6 = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
 PTS = np.array([PTS6[i % 6] for i in range(24)], dtype=np.int64)
+#: The points of each set of one suit's cards (a 6-bit mask, 9 J Q K 10 A from the low bit).
+SUITPTS = np.array([sum(int(PTS6[r]) for r in range(6) if (m >> r) & 1) for m in range(64)], dtype=np.int64)
 SUITMASK = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.int64)
 INF = 10_000
 #: move-ordering techniques of :func:`search` (bit flags of its ``heur``; all on by default):
@@ -41,6 +48,8 @@ INF = 10_000
 HEUR_KILLER, HEUR_SURE = 1, 2
 HEUR_ALL = 3
 LOG_TT = 20
+#: entries of one bucket of the table: a position may sit in any of them
+BUCKET = 4
 
 
 #: A transposition table: the two key words, the low and high bounds, and the best card, one array each.
@@ -70,15 +79,11 @@ def _high(m: int) -> int:
 
 
 @njit
-def _points(mask: int, pts: np.ndarray) -> int:
-    total = 0
-    m = mask
-    while m:
-        low = m & -m
-        c = _popcount(low - 1)
-        total += pts[c]
-        m ^= low
-    return total
+def _points(mask: int) -> int:
+    """The card points of the cards of ``mask`` (rules.md 501 §3), a suit at a time through
+    :data:`SUITPTS`."""
+    return int(SUITPTS[mask & 63] + SUITPTS[(mask >> 6) & 63] + SUITPTS[(mask >> 12) & 63]
+               + SUITPTS[(mask >> 18) & 63])
 
 
 @njit
@@ -153,7 +158,7 @@ def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple[int, int, int, 
                 break
         if owner >= 0:
             run = _top_run(trump, owner, h)
-            top = _points(run, PTS)
+            top = _points(run)
             if owner == leader:
                 t = _popcount(run)
                 qt = top
@@ -180,12 +185,280 @@ def sure_points(h: np.ndarray, leader: int, trump: int) -> tuple[int, int, int, 
         m = run
         for _j in range(_popcount(run) - k):
             m &= m - 1
-        qt += _points(m, PTS)
+        qt += _points(m)
         for i in range(3):
             # a follower void in trumps may have thrown this suit's cards on the trump rounds
             if i != leader and (trump < 0 or _popcount(h[i] & SUITMASK[trump]) >= t):
                 qt += _lowest_points(h[i] & SUITMASK[s], k)
     return qt, rounds, owner, top
+
+
+@njit
+def _legal(hm: int, led: int, trump: int) -> int:
+    """The cards of the hand ``hm`` that may follow to a trick led in suit ``led`` (rules.md 501
+    §8: follow suit, else trump, else any card)."""
+    lg = hm & SUITMASK[led]
+    if lg == 0:
+        if trump >= 0 and (hm & SUITMASK[trump]) != 0:
+            lg = hm & SUITMASK[trump]
+        else:
+            lg = hm
+    return int(lg)
+
+
+@njit
+def _winner(a: int, b: int, c: int, leader: int, trump: int) -> int:
+    """The position that wins the trick ``a``, ``b``, ``c`` (played in that order from ``leader``)."""
+    led = a // 6
+    w = leader
+    wpow = _power(a, led, trump)
+    pw = _power(b, led, trump)
+    if pw > wpow:
+        wpow = pw
+        w = (leader + 1) % 3
+    if _power(c, led, trump) > wpow:
+        w = (leader + 2) % 3
+    return w
+
+
+@njit
+def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
+               alpha: int, beta: int) -> int:
+    """The declarer's future gain when every hand holds two cards, ``leader`` to lead, within the
+    window ``(alpha, beta)`` (fail-soft, as :func:`search`; exact for a full window), rules.md 501
+    §8, §9: each first trick played out directly (follow suit, else trump, else any; the
+    declarer's lead of a king or queen whose partner it holds declares the marriage, as in the
+    search), then the forced last trick, with alpha-beta cut-offs at each of the three plays."""
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    hl = h[leader]
+    h1 = h[p1]
+    h2 = h[p2]
+    best0 = -INF if leader == decl else INF
+    m0 = hl
+    while m0:
+        if (leader == decl and best0 >= beta) or (leader != decl and best0 <= alpha):
+            break
+        low = m0 & -m0
+        a = _popcount(low - 1)
+        m0 ^= low
+        g0 = 0
+        pd = pend
+        if leader == decl:
+            r = a % 6
+            if r == 2 or r == 3:
+                partner = a + 1 if r == 2 else a - 1
+                if (hl >> partner) & 1:
+                    mar = 40 if a // 6 == trump else 20
+                    if dwon:
+                        g0 += mar
+                    else:
+                        pd += mar
+        led = a // 6
+        a1 = alpha
+        b1 = beta
+        if leader == decl:
+            if best0 > a1:
+                a1 = best0
+        elif best0 < b1:
+            b1 = best0
+        best1 = -INF if p1 == decl else INF
+        m1 = _legal(h1, led, trump)
+        while m1:
+            low = m1 & -m1
+            b = _popcount(low - 1)
+            m1 ^= low
+            a2 = a1
+            b2 = b1
+            if p1 == decl:
+                if best1 > a2:
+                    a2 = best1
+            elif best1 < b2:
+                b2 = best1
+            if a2 >= b2:
+                break  # cut off: the value so far already settles this play
+            best2 = -INF if p2 == decl else INF
+            m2 = _legal(h2, led, trump)
+            while m2 and a2 < b2:
+                low = m2 & -m2
+                c = _popcount(low - 1)
+                m2 ^= low
+                g = g0
+                dw = dwon
+                pd2 = pd
+                w = _winner(a, b, c, leader, trump)
+                if w == decl:
+                    g += PTS[a] + PTS[b] + PTS[c]
+                    if dw == 0:
+                        g += pd2
+                        pd2 = 0
+                        dw = 1
+                # the last trick: every card forced, led by the winner
+                la = _low(hl ^ (1 << a))
+                lb = _low(h1 ^ (1 << b))
+                lc = _low(h2 ^ (1 << c))
+                if w == leader:
+                    w2 = _winner(la, lb, lc, leader, trump)
+                elif w == p1:
+                    w2 = _winner(lb, lc, la, p1, trump)
+                else:
+                    w2 = _winner(lc, la, lb, p2, trump)
+                if w2 == decl:
+                    g += PTS[la] + PTS[lb] + PTS[lc] + pd2
+                if p2 == decl:
+                    if g > best2:
+                        best2 = g
+                        if g > a2:
+                            a2 = g
+                elif g < best2:
+                    best2 = g
+                    if g < b2:
+                        b2 = g
+            if p1 == decl:
+                if best2 > best1:
+                    best1 = best2
+            elif best2 < best1:
+                best1 = best2
+        if leader == decl:
+            if best1 > best0:
+                best0 = best1
+        elif best1 < best0:
+            best0 = best1
+    return best0
+
+
+@njit
+def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
+                 alpha: int, beta: int) -> int:
+    """The declarer's future gain when every hand holds three cards, ``leader`` to lead, within
+    the window ``(alpha, beta)`` (fail-soft, as :func:`search`): each first trick played out
+    directly (as in :func:`two_tricks`), then :func:`two_tricks` from its winner, with alpha-beta
+    cut-offs at each of the three plays. ``h`` is restored before returning."""
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    hl = h[leader]
+    h1 = h[p1]
+    h2 = h[p2]
+    best0 = -INF if leader == decl else INF
+    m0 = hl
+    while m0:
+        if (leader == decl and best0 >= beta) or (leader != decl and best0 <= alpha):
+            break
+        low = m0 & -m0
+        a = _popcount(low - 1)
+        m0 ^= low
+        g0 = 0
+        pd = pend
+        if leader == decl:
+            r = a % 6
+            if r == 2 or r == 3:
+                partner = a + 1 if r == 2 else a - 1
+                if (hl >> partner) & 1:
+                    mar = 40 if a // 6 == trump else 20
+                    if dwon:
+                        g0 += mar
+                    else:
+                        pd += mar
+        led = a // 6
+        a1 = alpha
+        b1 = beta
+        if leader == decl:
+            if best0 > a1:
+                a1 = best0
+        elif best0 < b1:
+            b1 = best0
+        best1 = -INF if p1 == decl else INF
+        m1 = _legal(h1, led, trump)
+        while m1:
+            low = m1 & -m1
+            b = _popcount(low - 1)
+            m1 ^= low
+            a2 = a1
+            b2 = b1
+            if p1 == decl:
+                if best1 > a2:
+                    a2 = best1
+            elif best1 < b2:
+                b2 = best1
+            if a2 >= b2:
+                break  # cut off: the value so far already settles this play
+            best2 = -INF if p2 == decl else INF
+            m2 = _legal(h2, led, trump)
+            while m2 and a2 < b2:
+                low = m2 & -m2
+                c = _popcount(low - 1)
+                m2 ^= low
+                g = g0
+                dw = dwon
+                pd2 = pd
+                w = _winner(a, b, c, leader, trump)
+                if w == decl:
+                    g += PTS[a] + PTS[b] + PTS[c]
+                    if dw == 0:
+                        g += pd2
+                        pd2 = 0
+                        dw = 1
+                h[leader] = hl ^ (1 << a)
+                h[p1] = h1 ^ (1 << b)
+                h[p2] = h2 ^ (1 << c)
+                g += two_tricks(h, w, trump, decl, dw, pd2, a2 - g, b2 - g)
+                if p2 == decl:
+                    if g > best2:
+                        best2 = g
+                        if g > a2:
+                            a2 = g
+                elif g < best2:
+                    best2 = g
+                    if g < b2:
+                        b2 = g
+            if p1 == decl:
+                if best2 > best1:
+                    best1 = best2
+            elif best2 < best1:
+                best1 = best2
+        if leader == decl:
+            if best1 > best0:
+                best0 = best1
+        elif best1 < best0:
+            best0 = best1
+    h[leader] = hl
+    h[p1] = h1
+    h[p2] = h2
+    return best0
+
+
+@njit
+def _store(tk1: np.ndarray, tk2: np.ndarray, tlo: np.ndarray, thi: np.ndarray, tbest: np.ndarray, idx: int,
+           key1: int, key2: int, best: int, a0: int, b0: int, bestc: int) -> None:
+    """Fold the value ``best`` of a node searched in the window ``(a0, b0)`` into the table
+    bucket starting at ``idx``: into the position's entry (keys ``key1``, ``key2``), else a free one,
+    else the one with the fewest cards left (the cheapest to search again); ``bestc`` its best card."""
+    lo = 0
+    hi = INF
+    j = -1
+    fewest = 99
+    for b in range(BUCKET):
+        jj = idx + b
+        if tk1[jj] == key1 and tk2[jj] == key2:
+            j = jj
+            lo = tlo[jj]
+            hi = thi[jj]
+            break
+        if tk2[jj] == -1:
+            if fewest > 0:
+                j = jj
+                fewest = 0
+        else:
+            left = _popcount(tk1[jj] & 0xFFFFFFFFFFFF) + _popcount(tk2[jj] & 0xFFFFFF)
+            if left < fewest:
+                j = jj
+                fewest = left
+    lo, hi = stored(lo, hi, best, a0, b0)
+    tk1[j] = key1
+    tk2[j] = key2
+    tlo[j] = lo
+    thi[j] = hi
+    tbest[j] = bestc
 
 
 # frame fields of the explicit search stack (numba cannot cache recursive functions)
@@ -248,7 +521,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 for s in range(4):
                     if (hd >> (6 * s + 2)) & 3 == 3:
                         marr += 40 if s == trump else 20
-                ub = _points(h[0] | h[1] | h[2], PTS) + pend + marr
+                ub = _points(h[0] | h[1] | h[2]) + pend + marr
                 lb = 0
                 if ub > alpha and beta > 0:
                     if (h[leader] & (h[leader] - 1)) == 0:
@@ -261,8 +534,13 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                             if _power(_low(h[q]), c // 6, trump) > wpow:
                                 wpow = _power(_low(h[q]), c // 6, trump)
                                 w = q
-                        ub = lb = (_points(h[0] | h[1] | h[2], PTS) + pend) if w == decl else 0
-                    else:
+                        ub = lb = (_points(h[0] | h[1] | h[2]) + pend) if w == decl else 0
+                    elif _popcount(h[leader]) == 2:
+                        # the last two tricks: played out directly
+                        ub = lb = two_tricks(h, leader, trump, decl, dwon, pend, -INF, INF)
+                    elif _popcount(h[leader]) > 3:
+                        # (three cards a hand: straight to the table and the direct play-out,
+                        # whose exact answers serve the table better than these bounds)
                         qt, rounds, owner, top = sure_points(h, leader, trump)
                         if leader == decl:
                             if rounds > 0:
@@ -281,11 +559,21 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 if not early:
                     key1 = h[0] | (h[1] << 24) | (leader << 48) | (dwon << 50) | ((pend // 20) << 51)
                     key2 = h[2] | (gen << 24)
-                    idx = (key1 ^ (key1 >> 21) ^ (key1 >> 42) ^ (key2 << 5) ^ (key2 >> 19) ^ (key2 >> 40)) & mask
-                    if tk1[idx] == key1 and tk2[idx] == key2:
-                        early, ret, alpha, beta = probe(tlo[idx], thi[idx], alpha, beta)
-                        if not early:
-                            ttbest = tbest[idx]
+                    idx = ((key1 ^ (key1 >> 21) ^ (key1 >> 42) ^ (key2 << 5) ^ (key2 >> 19) ^ (key2 >> 40))
+                           & mask) & ~(BUCKET - 1)
+                    for b in range(BUCKET):
+                        j = idx + b
+                        if tk1[j] == key1 and tk2[j] == key2:
+                            early, ret, alpha, beta = probe(tlo[j], thi[j], alpha, beta)
+                            if not early:
+                                ttbest = tbest[j]
+                            break
+                    if not early and _popcount(h[leader]) == 3:
+                        # the last three tricks: played out directly within the window, the
+                        # answer kept in the table like a searched node's
+                        ret = three_tricks(h, leader, trump, decl, dwon, pend, alpha, beta)
+                        _store(tk1, tk2, tlo, thi, tbest, idx, key1, key2, ret, alpha, beta, -1)
+                        early = True
             if early:
                 if d == 0:
                     return ret
@@ -525,19 +813,8 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
         best: int = fr[d, _BEST]
         idx = fr[d, _IDX]
         if idx >= 0:
-            key1 = fr[d, _KEY1]
-            key2 = fr[d, _KEY2]
-            lo = 0
-            hi = INF
-            if tk1[idx] == key1 and tk2[idx] == key2:
-                lo = tlo[idx]
-                hi = thi[idx]
-            lo, hi = stored(lo, hi, best, fr[d, _A0], fr[d, _B0])
-            tk1[idx] = key1
-            tk2[idx] = key2
-            tlo[idx] = lo
-            thi[idx] = hi
-            tbest[idx] = fr[d, _BESTC]
+            _store(tk1, tk2, tlo, thi, tbest, idx, fr[d, _KEY1], fr[d, _KEY2], best, fr[d, _A0], fr[d, _B0],
+                   fr[d, _BESTC])
         if d == 0:
             return best
         d -= 1
