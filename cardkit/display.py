@@ -286,6 +286,32 @@ def rule_words(item: str) -> str:
     return _("rule {n} of {game}").format(n=m.group(2), game=_(_GAME_WORD[m.group(1)]))
 
 
+def rules_words(items: Sequence[str]) -> str:
+    """Several rules.md items as learners read them, one game's rules together, in the language in
+    use: ``"rules 12 and 8 of 501"``, never "rule 12 of 501, rule 8 of 501".
+
+    Args:
+        items: ``"rules.md 501 §8"``-style items (``500`` too), in the order to say them.
+
+    Raises:
+        ValueError: an item is not of that form.
+
+    >>> rules_words(["rules.md 501 §12", "rules.md 501 §8"]), rules_words(["rules.md 500 §6"])
+    ('rules 12 and 8 of 501', 'rule 6 of Five Hundred')
+    """
+    games: dict[str, list[str]] = {}
+    for item in items:
+        m = re.fullmatch(r"rules\.md (501|500) §(\d+)", item)
+        if m is None:
+            raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
+        if m.group(2) not in games.setdefault(m.group(1), []):
+            games[m.group(1)].append(m.group(2))
+    parts = [rule_words(f"rules.md {game} §{ns[0]}") if len(ns) == 1 else
+             _("rules {numbers} of {game}").format(numbers=_join(ns, html=False), game=_(_GAME_WORD[game]))
+             for game, ns in games.items()]
+    return _join(parts, html=False)
+
+
 def refusal(message: str) -> Shown:
     """An illegal action's explanation as a learner reads it: the rule in plain words, the
     rules.md item in the tooltip (see :func:`plain_rule`)."""

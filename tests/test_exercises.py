@@ -110,7 +110,8 @@ def test_a_wrong_answer_is_rejected_naming_the_rule(e: Exercise) -> None:
         assert not fb.correct, f"{e.id}: {w!r} accepted"
         # the learner reads the rule in plain words; the teacher finds the rules.md items and
         # the statement ids in the tooltip
-        plain = r"rule \d+ of (501|Five Hundred)" if e.language == "en" else r"regla \d+ del \S"
+        plain = (r"rules? \d+( and \d+)* of (501|Five Hundred)" if e.language == "en"
+                 else r"reglas? \d+( y \d+)* del \S")
         assert re.search(plain, fb.message), fb.message
         assert "rules.md" not in fb.message and fb.cited and all(r in fb.teacher_note for r in e.rules)
         if e.language == "es":  # actions in the learner's words, never as records write them
@@ -160,7 +161,7 @@ _NUMBER = re.compile(r"[+−-]?\d+")
 def _numbers_in(text: str, e: Exercise) -> set[int]:
     """The whole numbers a learner reads in ``text``, leaving out the rule names ("rule 8 of 501")
     and the game's title."""
-    text = re.sub(r"(rule \d+ of (501|Five Hundred)|regla \d+ del \S+)", "", text).replace(e.game.title, "")
+    text = re.sub(r"(rules? \d+( and \d+)* of (501|Five Hundred)|reglas? \d+( y \d+)* del \S+)", "", text).replace(e.game.title, "")
     return {int(n.replace("−", "-")) for n in _NUMBER.findall(text)}
 
 

@@ -74,7 +74,7 @@ def test_every_kind_right_and_wrong_by_clicks() -> None:
             _answer(w, wrong)
             assert "cardkit-ex-wrong" in w.output.value, (e.id, w.output.value)
             # the rule in plain words for the learner, its rules.md item and statement ids in the tooltip
-            assert re.search(r"rule \d+ of (501|Five Hundred)", w.output.value) and "[rules.md" not in w.output.value
+            assert re.search(r"rules? \d+( and \d+)* of (501|Five Hundred)", w.output.value) and "[rules.md" not in w.output.value
             assert re.search(r"title='rules\.md 50[01] §\d+[^']*" + re.escape(e.rules[0]), w.output.value)
             before = len(p.right)
             w.retry_button.click()
@@ -175,7 +175,7 @@ def test_right_and_wrong_feedback_give_the_engines_reason() -> None:
     _answer(w, w.exercise.answer())
     out = w.output.value
     assert "A: 21 card points + 20 (the ♠ marriage) = 41, subtracted: −41" in out
-    assert "The rule: rule 9 of 501, rule 10 of 501." in out
+    assert "The rule: rules 9 and 10 of 501." in out
 
 
 def test_the_contract_row_is_labelled_contract() -> None:

@@ -565,7 +565,7 @@ class Exercise:
         the teacher's hint from the file when it has one, then what the engine reads in the position
         (the rule that decides which cards may be played, the suit led and the trumps, the hand's
         contract, the standing bid, the dealer) and the rule to read (``"rule 8 of 501"``)."""
-        from ..display import plain_rule, rule_words
+        from ..display import plain_rule, rules_words
 
         with language(self.language):
             lines = [self.hint] if self.hint else []
@@ -574,7 +574,7 @@ class Exercise:
             items = rules_items(self.rules)
             text, cited = plain_rule("\n".join(lines))
             if items and not cited:
-                text += "\n" + _("Read {rules} again.").format(rules=", ".join(rule_words(i) for i in items))
+                text += "\n" + _("Read {rules} again.").format(rules=rules_words(items))
             return text
 
     def _engine_hint(self) -> str:
@@ -834,14 +834,14 @@ def _feedback(correct: bool, lines: Sequence[str], rules: tuple[str, ...]) -> Fe
     actions are in that language; a wrong answer whose lines cite no rule ends with the rules of
     the statements practised ("Read rule 10 of 501 again."). The rules.md items go to
     :attr:`Feedback.cited`, for a teacher's tooltip."""
-    from ..display import plain_rule, rule_words
+    from ..display import plain_rule, rules_words
 
     text, items = plain_rule("\n".join(lines))
     cited = items.split("; ") if items else []
     if not cited:
         cited = rules_items(rules)
         if cited:
-            words = ", ".join(rule_words(i) for i in cited)
+            words = rules_words(cited)
             text += "\n" + (_("The rule: {rules}.") if correct else _("Read {rules} again.")).format(rules=words)
     return Feedback(correct, text, rules, tuple(cited))
 
