@@ -12,8 +12,9 @@ In the auction it asks the rule-based player for a bid and checks it by solving 
 it deals the unseen cards again (up to ``bid_samples`` times, within the time budget, at least
 once), lets the others pass so that it holds the
 contract, lets the rule-based player take the talon or kitty, declare and exchange or bury, and
-solves the hand from the opening lead with every card open. It makes the bid only when the
-contract is made in at least half of those deals, and passes otherwise.
+solves the hand from the opening lead with every card open (whether the contract is made: one
+narrow search a deal, a few milliseconds). It makes the bid only when the contract is made in at
+least half of those deals, and passes otherwise.
 
 After the auction, the talon (501♠: declare trumps and a contract, then give a card to each
 opponent, rules.md 501 §7) and kitty (Five Hundred: bury three cards, rules.md 500 §5) decision
@@ -73,7 +74,7 @@ class SolverPlayer(SamplingPlayer):
     needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, budget: float = 0.6, min_samples: int = 1,
-                 max_samples: int = 32, bid_samples: int = 3, talon_samples: int = 16,
+                 max_samples: int = 32, bid_samples: int = 8, talon_samples: int = 16,
                  talon_choices: int = 6) -> None:
         super().__init__(game, seed=seed, samples=max_samples, use_solver=True, solver_from_trick=1)
         self.budget = budget
@@ -108,7 +109,7 @@ class SolverPlayer(SamplingPlayer):
                 st.apply_action(passing)
             while not st.is_terminal() and st.phase != "play":
                 st.apply_action(self.base.choose(st))
-            if not st.is_terminal() and solver.solve(st).made:
+            if not st.is_terminal() and solver.result(st)["made"]:  # one narrow search, no card table
                 made += 1
         action = proposed if 2 * made >= n else passing
         self.last = {"by": "bid check", "action": action, "proposed": proposed, "made": made, "samples": n}
@@ -200,9 +201,12 @@ class SolverPlayer(SamplingPlayer):
         if last.get("by") == "bid check" and last.get("action") == action:
             p, m, n = last["proposed"], last["made"], last["samples"]
             if action == p:
-                return f"{action}: made in {m} of {n} sampled deals of the unseen cards, solved with every card open"
-            return (f"{action}: {p} would be made in only {m} of {n} sampled deals of the unseen cards, "
-                    "solved with every card open")
+                return f"{action_text(action)}: " + _(
+                    "made in {made} of {n} sampled deals of the unseen cards, solved with every card open").format(
+                    made=m, n=n)
+            return f"{action_text(action)}: " + _(
+                "{bid} would be made in only {made} of {n} sampled deals of the unseen cards, solved with every "
+                "card open").format(bid=action_text(p), made=m, n=n)
         return super().explain(state, action)
 
     def choose(self, state: State) -> Action:
