@@ -166,8 +166,8 @@ class SolverPlayer(SamplingPlayer):
         if totals[best] <= totals[0] + 1e-9:
             best = 0  # the rule-based player's plan unless another does better
         info = {"by": "talon", "plan": plans[best], "made": made[best], "samples": n, "choices": len(plans),
-                "mean": totals[best] / n, "rule": plans[0], "rule_made": made[0], "rule_mean": totals[0] / n, "top_made": max(made),
-                "ends_hand": not _leads_to_play(state, plans[best])}
+                "mean": totals[best] / n, "rule": plans[0], "rule_made": made[0], "rule_mean": totals[0] / n,
+                "top_made": max(made), "ends_hand": _ends_hand(state, plans[best])}
         self._plan = (state.history(), plans[best], info)
         self.last = {**info, "action": plans[best][0]}
         return plans[best][0]
@@ -265,11 +265,12 @@ def _holds_each_card(state: State, seat: int) -> bool:
     return bool(legal) and all(a.card is not None and a.card in hand for a in legal)
 
 
-def _leads_to_play(state: State, plan: Sequence[Action]) -> bool:
+def _ends_hand(state: State, plan: Sequence[Action]) -> bool:
+    """Whether ``plan`` from ``state`` ends the hand before the play (501♠'s abandon, rules.md 501 §7)."""
     st = state.clone()
     for a in plan:
         st.apply_action(a)
-    return not st.is_terminal()
+    return st.is_terminal()
 
 
 def rule_steps(state: State, seat: int, base: Any) -> list[Action]:
