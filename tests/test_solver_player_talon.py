@@ -11,7 +11,7 @@ from cardkit.cards import Suit
 from cardkit.game import State
 from cardkit.game501 import Declare
 from cardkit.i18n import language
-from cardkit.players.solver_player import SolverPlayer, plan_words, talon_plans, weakest_first
+from cardkit.players.solver_player import Clock, SolverPlayer, plan_words, talon_plans, weakest_first
 from cardkit.registry import find_player
 
 
@@ -162,3 +162,10 @@ def test_the_decision_is_bounded_by_deals_and_choices_not_the_clock() -> None:
     assert (capped.last["samples"], capped.last["choices"]) == (5, 4)  # time to spare: the cap
     rules = SolverPlayer(state.game, seed=3, talon_samples=0)
     assert rules.choose(state) == Declare(Suit.SPADES, 66) and rules.last["by"] == "rules"
+
+
+def test_the_clock_counts_deals_between_its_least_and_most() -> None:
+    spent = Clock(0.0, 2, 5)  # no time at all: the least
+    assert [spent.more(n) for n in range(4)] == [True, True, False, False]
+    ample = Clock(1e9, 1, 3)  # time to spare: the most
+    assert [ample.more(n) for n in range(5)] == [True, True, True, False, False]

@@ -4,7 +4,8 @@
 the opening lead on (``solver_from_trick=1``) and a time budget instead of a fixed number of
 samples: for a card to play it deals the cards it cannot see again and again, consistently with
 what it has seen, solves each deal with every card laid open (:mod:`cardkit.solver`), and stops
-when the budget is spent (at least ``min_samples`` deals, at most ``max_samples``). It plays the
+when the budget would be spent by one more deal taking as long as the last (:class:`Clock`; at
+least ``min_samples`` deals, at most ``max_samples``). It plays the
 card with the best average over the deals it solved. On this machine a full-hand Five Hundred
 solve takes 0.1–1 s, so the first lead sees a few deals and the last tricks many.
 
@@ -48,6 +49,24 @@ from ..i18n import _, action_text
 from ..solver import Solver
 from .resample import resample
 from .sampler import SamplingPlayer, gain_sign, knowledge, sample_state
+
+
+class Clock:
+    """How many sampled deals a decision solves within ``budget`` seconds: at least ``least``, at
+    most ``most``, and no further deal once the last one, taking as long again, would end past the
+    budget (so a decision ends near its budget even when one deal takes a large part of it)."""
+
+    def __init__(self, budget: float, least: int, most: int) -> None:
+        self.budget, self.least, self.most = budget, least, most
+        self.start = self.last = time.perf_counter()
+
+    def more(self, done: int) -> bool:
+        """Whether to solve another deal after ``done`` deals (call it once before each deal)."""
+        now = time.perf_counter()
+        took, self.last = now - self.last, now
+        if done >= self.most:
+            return False
+        return done < self.least or now - self.start + (took if done else 0.0) < self.budget
 
 
 class SolverPlayer(SamplingPlayer):
@@ -99,9 +118,9 @@ class SolverPlayer(SamplingPlayer):
         seat = state.current_player()
         assert seat is not None
         made = 0
-        start = time.perf_counter()
+        clock = Clock(self.budget, 1, self.bid_samples)
         n = 0
-        while n < self.bid_samples and (n == 0 or time.perf_counter() - start < self.budget):
+        while clock.more(n):
             n += 1
             st = resample(state, seat, self.rng)
             st.apply_action(proposed)
@@ -144,9 +163,9 @@ class SolverPlayer(SamplingPlayer):
         sign = gain_sign(self.game)
         totals = [0.0] * len(plans)
         made = [0] * len(plans)
-        start = time.perf_counter()
+        clock = Clock(self.budget, self.min_samples, self.talon_samples)
         n = 0
-        while n < self.talon_samples and (n < self.min_samples or time.perf_counter() - start < self.budget):
+        while clock.more(n):
             n += 1
             deal = resample(state, seat, self.rng)
             for i, plan in enumerate(plans):
@@ -232,9 +251,9 @@ class SolverPlayer(SamplingPlayer):
         know = knowledge(state, seat)
         totals = {a: 0.0 for a in legal}
         wins = {a: 0 for a in legal}
-        start = time.perf_counter()
+        clock = Clock(self.budget, self.min_samples, self.max_samples)
         n = 0
-        while n < self.max_samples and (n < self.min_samples or time.perf_counter() - start < self.budget):
+        while clock.more(n):
             st = sample_state(state, seat, self.rng, know)
             vals = self._values(st, seat, legal, self._solver)
             best = max(vals.values())
@@ -417,5 +436,5 @@ def plan_words(plan: Sequence[Action]) -> str:
     return ", ".join(out)
 
 
-__all__ = ["SolverPlayer", "declarations", "discard_plans", "plan_words", "rule_steps", "talon_plans",
+__all__ = ["Clock", "SolverPlayer", "declarations", "discard_plans", "plan_words", "rule_steps", "talon_plans",
            "weakest_first"]
