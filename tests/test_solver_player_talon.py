@@ -11,7 +11,8 @@ from cardkit.cards import Suit
 from cardkit.game import State
 from cardkit.game501 import Declare
 from cardkit.i18n import language
-from cardkit.players.solver_player import Clock, SolverPlayer, plan_words, talon_plans, weakest_first
+from cardkit.players.solver_player import (Clock, SolverPlayer, clearly_better, plan_words, talon_plans,
+                                           weakest_first)
 from cardkit.registry import find_player
 
 
@@ -169,3 +170,12 @@ def test_the_clock_counts_deals_between_its_least_and_most() -> None:
     assert [spent.more(n) for n in range(4)] == [True, True, False, False]
     ample = Clock(1e9, 1, 3)  # time to spare: the most
     assert [ample.more(n) for n in range(5)] == [True, True, True, False, False]
+
+
+def test_another_plan_must_beat_the_rules_by_more_than_the_noise() -> None:
+    assert not clearly_better([80, 80, 80, 80], [-80, 80, 80, 80])  # one deal in four: +40 = 80 / √4, not more
+    assert clearly_better([80, 80, 80, 80], [-80, -80, 80, 80])  # two in four: +80 > 92.4 / √4
+    assert not clearly_better([80, 80, 80, -80], [-80, 80, 80, 80])  # the same on average: no
+    assert not clearly_better([250, 40, 40, 40], [40, 40, 40, 40])  # one lucky sweep in four deals: 52.5 = 105 / 2
+    assert clearly_better([250, 250, 40, 250], [40, 40, 40, 40])  # sweeps in three of four
+    assert not clearly_better([], [])

@@ -25,8 +25,9 @@ weakest cards to give or bury, at most ``talon_choices`` plans in all. It deals 
 again (up to ``talon_samples`` times, within the time budget, at least ``min_samples``), applies
 every plan to the same deals, lets the rule-based player take the remaining steps before the play
 (a call, a nomination), solves each deal with every card open and keeps the plan with the best
-mean score for the seat, the rule-based player's plan on a tie (so it still abandons a hand that
-no plan makes); it then follows the plan step by step. It reads only what the games declare: a
+mean score for the seat when it beats the rule-based player's by more than the deals' noise
+(:func:`clearly_better`), else the rule-based player's (so it still abandons a hand that no plan
+makes); it then follows the plan step by step. It reads only what the games declare: a
 step whose actions each move a card of the seat's hand is a give or a bury, the cards' ranking
 under the contract (:meth:`~cardkit.game.State.power`, else the pack's order), a declaration's
 :meth:`~cardkit.game.Action.worth` and the trump it sets.
@@ -161,7 +162,7 @@ class SolverPlayer(SamplingPlayer):
         if len(plans) < 2:
             return None
         sign = gain_sign(self.game)
-        totals = [0.0] * len(plans)
+        values: list[list[float]] = [[] for _ in plans]  # each plan's gain for the seat, deal by deal
         made = [0] * len(plans)
         clock = Clock(self.budget, self.min_samples, self.talon_samples)
         n = 0
@@ -175,15 +176,16 @@ class SolverPlayer(SamplingPlayer):
                 while not st.is_terminal() and st.phase != "play":
                     st.apply_action(self.base.choose(st))
                 if st.is_terminal():
-                    totals[i] += sign * st.returns()[seat]
+                    values[i].append(sign * st.returns()[seat])
                     continue
                 result = solver.result(st)
                 ours = seat in st.contracting_seats()
-                totals[i] += sign * (result["score"] if ours else -result["score"])
+                values[i].append(sign * (result["score"] if ours else -result["score"]))
                 made[i] += bool(result["made"])
+        totals = [sum(v) for v in values]
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
-        if totals[best] <= totals[0] + 1e-9:
-            best = 0  # the rule-based player's plan unless another does better
+        if not clearly_better(values[best], values[0]):
+            best = 0  # the rule-based player's plan unless another does clearly better
         info = {"by": "talon", "plan": plans[best], "made": made[best], "samples": n, "choices": len(plans),
                 "mean": totals[best] / n, "rule": plans[0], "rule_made": made[0], "rule_mean": totals[0] / n,
                 "top_made": max(made), "ends_hand": _ends_hand(state, plans[best])}
@@ -272,6 +274,19 @@ class SolverPlayer(SamplingPlayer):
                      "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / n,
                      "voids": know.voids, "solver": True}
         return action
+
+
+def clearly_better(these: Sequence[float], those: Sequence[float]) -> bool:
+    """Whether gains ``these`` beat ``those`` (the same deals, in order) by more than one standard
+    error of their mean difference: a choice among several compared on a few deals that is best
+    by chance alone is left for the rule-based player's."""
+    diffs = [a - b for a, b in zip(these, those)]
+    n = len(diffs)
+    if n == 0:
+        return False
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    return mean > 1e-9 and mean > spread / n ** 0.5
 
 
 def _holds_each_card(state: State, seat: int) -> bool:
@@ -436,5 +451,5 @@ def plan_words(plan: Sequence[Action]) -> str:
     return ", ".join(out)
 
 
-__all__ = ["Clock", "SolverPlayer", "declarations", "discard_plans", "plan_words", "rule_steps", "talon_plans",
+__all__ = ["Clock", "SolverPlayer", "clearly_better", "declarations", "discard_plans", "plan_words", "rule_steps", "talon_plans",
            "weakest_first"]
