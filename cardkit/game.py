@@ -42,8 +42,9 @@ class Action:
     card: Card | None = None
 
     def worth(self) -> int | None:
-        """What this action bids, in points (a 501♠ bid's points, rules.md 501 §5; a Five
-        Hundred bid's contract value, 500 §10), or ``None`` for an action that is not a bid."""
+        """What this action bids, in points (a 501♠ bid's points, rules.md 501 §5, or a 501♠
+        declaration's final contract, §7; a Five Hundred bid's contract value, 500 §10), or
+        ``None`` for an action that is not a bid."""
         return None
 
     def worth_text(self) -> str | None:

@@ -150,6 +150,16 @@ class Declare(Action):
     def __str__(self) -> str:
         return f"declare {self.trump if self.trump else 'NT'} {self.contract}"
 
+    def worth(self) -> int:
+        """The final contract's points: what the declarer subtracts when made, adds when failed
+        (rules.md 501 §7, §10); declarations of one contract in different trumps are worth the same."""
+        return self.contract
+
+    def worth_text(self) -> str:
+        """What made and failed do to the declarer's score (rules.md 501 §7, §10)."""
+        return _("a contract of {n} is worth {n} points: made, the bidder subtracts {n}; failed, adds {n} "
+                 "(twice that when blind)").format(n=self.contract)
+
 
 @dataclass(frozen=True, repr=False)
 class Give(Action):
