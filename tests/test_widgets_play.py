@@ -386,3 +386,17 @@ def test_hint_answer_sits_under_its_button_and_the_log_shows_whole_lines():
     assert re.search(r"\.cardkit-log \{max-height: calc\(7 \* 1\.25em\)", css)
     assert re.search(r"size-projector \.cardkit-log \{max-height: calc\(5 \* 1\.25em\)", css)
     assert "flex-direction: column-reverse" in css and "line-height: inherit" in css
+
+
+def test_choosing_another_table_size_says_to_press_new_deal():
+    """Choosing 4 players leaves the 3-player hand in play (rules.md 501 §2: a four-player table
+    is a new match) and says to press New deal; New deal deals four and clears the note."""
+    t = Table("501", seed=7, humans=[0])
+    t.players_picker.value = 4
+    assert t.game.players == 3 and len(t.state.hands) == 3
+    assert "Press 🂠 New deal to play with 4 players." in t.coach.value
+    t.deal_button.click()
+    assert t.game.players == 4 and len(t.state.hands) == 4 and t.coach.value == ""
+    t.players_picker.value = 3
+    t.players_picker.value = 4
+    assert t.coach.value == ""

@@ -300,6 +300,7 @@ class Table(W.VBox):
             options=[(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in sizes],
             value=game.players, layout=W.Layout(width="110px"))
         self.players_picker.add_class("cardkit-players")
+        self.players_picker.observe(self._players_changed, names="value")
         kinds = player_names(game)
         self.opponents = W.Dropdown(options=[(player_label(k), k) for k in kinds], value=game.default_player if game.default_player in kinds else kinds[0],
                                     description=_("computers"), layout=W.Layout(width="auto"),
@@ -376,6 +377,16 @@ class Table(W.VBox):
     def size(self) -> str:
         """The table size shown: ``"normal"``, ``"large"`` or ``"projector"``."""
         return str(self.size_picker.value)
+
+    def _players_changed(self, change: dict[str, Any]) -> None:
+        """Another table size chosen: the table in play stays until New deal, and says so."""
+        n = change["new"]
+        if n != self.game.players:
+            text = ngettext("Press 🂠 New deal to play with {n} player.",
+                            "Press 🂠 New deal to play with {n} players.", n).format(n=n)
+            self.coach.value = f"<div class='cardkit-hint'>{escape(text)}</div>"
+        elif self._coached_at is None:
+            self.coach.value = ""
 
     def _deal_clicked(self) -> None:
         text = self.seed_box.value.strip()
