@@ -131,6 +131,8 @@ def test_review_names_the_cards_that_left_best_play():
     lines = t.review()
     assert lines and all(line.startswith("Trick ") or "best play" in line for line in lines)
     assert "cardkit-review" in t.coach.value
+    if lines[0].startswith("Trick "):  # the numbers shown are explained, who wants them high and who low
+        assert "the bidder wants it high, the defenders low" in t.coach.value
     # with the solver's own choices the review finds nothing to say
     from cardkit.solver import solver_for
 
@@ -141,6 +143,7 @@ def test_review_names_the_cards_that_left_best_play():
         a = solver_for(st).solve(st).best()[0].action if st.phase == "play" else me.choose(st.clone())
         t.act(a)
     assert t.review()[0].startswith("You kept to best play")
+    assert "wants" not in t.coach.value  # no numbers shown, none explained
 
 
 def _hearts_contract() -> Table500:

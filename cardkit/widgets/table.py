@@ -65,6 +65,7 @@ _CSS = """<style>
 .cardkit-table.cardkit-size-projector .cardkit-main, .cardkit-table.cardkit-size-projector .cardkit-board div
   {flex-wrap: nowrap !important;}
 .cardkit-table.cardkit-size-projector .cardkit-play-bar .widget-dropdown {max-width: 11em;}
+.cardkit-table.cardkit-size-projector .cardkit-play-bar .cardkit-opponents .widget-label {display: none;}
 .cardkit-table.cardkit-size-projector .cardkit-side {flex: 1 1 auto; min-width: 0; font-size: 90%;}
 .cardkit-table.cardkit-size-projector .cardkit-center {white-space: normal; max-width: 15em;}
 .cardkit-table.cardkit-size-projector .cardkit-badge, .cardkit-table.cardkit-size-projector .cardkit-scores th
@@ -91,9 +92,12 @@ def player_label(kind: str) -> str:
 
 
 #: What the solver's values count (:attr:`cardkit.solver.Solution.unit`), for the review's note.
-_UNITS = {"points": N_("values are the bidder's hand total, in points, with best play"),
-          "tricks": N_("values are the contracting side's tricks with best play"),
-          "misere": N_("values are the contractor's tricks with best play")}
+_UNITS = {"points": N_("the numbers are the bidder's hand total in points, with best play after the card: "
+                        "the bidder wants it high, the defenders low"),
+          "tricks": N_("the numbers are the contracting side's tricks, with best play after the card: "
+                       "the contracting side wants more, the defenders fewer"),
+          "misere": N_("the numbers are the contractor's tricks, with best play after the card: "
+                       "the contractor wants none, the defenders one")}
 
 #: The table sizes of the size control: CSS zoom of the whole table (cards, text and trick).
 SIZES = ("normal", "large", "projector")
@@ -530,12 +534,14 @@ class Table(W.VBox):
                         n=len(hand.tricks) + 1, name=names[seat], card=_card_text(a), value=chosen, best=best,
                         bestvalue=sol.value))
             hand.apply_action(a)
+        mistakes = bool(lines)
         if not played:
             lines = [_("Nothing to review yet: play some cards first.")]
         elif not lines:
             lines = [ngettext("You kept to best play with your {n} card.", "You kept to best play with all {n} of your cards.",
                               played).format(n=played)]
-        note = f"<br><small>{escape(_(_UNITS[solver_unit]))}</small>" if solver_unit in _UNITS else ""
+        # the numbers are explained only when a line shows them (a card that lost value)
+        note = f"<br><small>{escape(_(_UNITS[solver_unit]))}</small>" if mistakes and solver_unit in _UNITS else ""
         self.coach.value = "<div class='cardkit-review'>🔍 " + "<br>".join(escape(x) for x in lines) + note + "</div>"
         self._coached_at = self.replay.cursor
         return lines
