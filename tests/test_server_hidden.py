@@ -41,6 +41,7 @@ def check_messages(room: Room, trackers: list[SeenCards], lang: str = "en") -> i
         seen = tracker.update(room.state)
         view = json.loads(room.message(seat, lang))["view"]
         view.pop("table")  # the table's id is random text
+        view.pop("seats", None)  # the projector's join codes: random text ("Jo6X…" would read as the joker)
         actions = view.pop("legal")
         legal = [*actions, *view.pop("labels", [])]
         log = view.pop("log")
