@@ -87,7 +87,7 @@ def test_open_misere_clicked_through_in_bs_view(serve, page) -> None:
     expect(status).to_contain_text("A open misère: failed at trick 4")
     assert wait_until(page, lambda: "change" in score_rows(table)), score_rows(table)
     rows = score_rows(table)
-    assert rows["change"] == ["-500", "+0", "-500", "+0"], rows
+    assert rows["change"] == ["−500", "no change", "−500", "no change"], rows
     assert rows["score"] == ["-500", "0", "-500", "0"], rows
     # A side at -500 has lost outright (rules.md 500 §11): one more click says the match is over.
     nxt.click()

@@ -28,7 +28,7 @@ NOTEBOOKS = {
 }
 #: The rule text's worked example (rules.md 501 §9): A blind at 100 fails with 88.
 FINAL = [701, 469, 481]
-CHANGE = ["+200", "-32", "-20"]
+CHANGE = ["+200", "−32", "−20"]
 #: What the notebook's "check yourself" cell shows first (its last output): the progress line of
 #: the lesson's exercises, before any is answered.
 PROGRESS = {"en": "0 of 5 right", "es": "0 de 5 bien"}
