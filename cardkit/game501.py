@@ -621,9 +621,11 @@ class State501(State):
         if leading:
             return None
         # the legal plays say what may be played (rules.md 501 §8); this only says why not
-        allowed = [x.card for x in self._legal_plays(seat) if x.card is not None]
-        if card in allowed:
-            return None
+        plays = self._legal_plays(seat)
+        for x in plays:
+            if x.card is card:
+                return None
+        allowed = [x.card for x in plays if x.card is not None]
         assert self.trick is not None
         led = self.trick.led_suit
         if allowed[0].suit is led:
