@@ -119,6 +119,27 @@ def test_sampling_player_chooses_legal_and_explains():
     assert a2 in state2.legal_actions()
 
 
+def test_sampling_player_explains_in_spanish():
+    """The search players' reasons reach Spanish pages (the coach, explore pages) in Spanish."""
+    from cardkit.i18n import action_text, language
+
+    game = find_game("501")
+    p = SamplingPlayer(game, seed=3, samples=3, use_solver=False)
+    explained = 0
+    for state in POSITIONS[:12]:
+        a = p.choose(state.clone())
+        with language("es"):
+            text = p.explain(state, a)
+        assert text.startswith(f"{action_text(a)}: ".replace("play", "juega")), text
+        if p.last.get("by") == "samples":
+            assert f"de {p.last['samples']} repartos simulados de las cartas no vistas (jugados hasta el final)" in text
+            assert not any(w in text for w in ("best", "sampled", "void", "played out")), text
+            explained += 1
+        elif p.last.get("by") == "forced":
+            assert text.endswith("su única carta permitida")
+    assert explained >= 3
+
+
 def test_rule_of_thumb_words():
     game = find_game("501")
     hands = {0: "KS QS JS 9S AH 10H KH", 1: "AS 10S QH JH 9H AD 10D", 2: "KD QD JD 9D AC 10C KC"}

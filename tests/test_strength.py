@@ -97,6 +97,17 @@ def test_ismcts_player_plays_legal_hands_and_says_why(name: str) -> None:
     assert state.phase == "over"
     searched = [t for ph, _, t in lines if "simulations of the search" in t]
     assert searched and all("of 6 simulations" in t for t in searched)
+    from cardkit.i18n import language
+
+    p = players[0]
+    state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(5)))
+    while state.phase != "play" or state.current_player() != 0 or len(state.legal_actions()) < 2:
+        state.apply_action(p.choose(state) if state.current_player() == 0 else players[1].choose(state))
+    a = p.choose(state)
+    with language("es"):
+        text = p.explain(state, a)
+    assert text.startswith(f"juega {a.card}") and "de 6 simulaciones de la búsqueda, vale " in text, text
+    assert " por mano de media" in text and "siguiente: juega " in text, text
 
 
 def test_ismcts_leaves_the_wide_501_auction_to_the_rules() -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from ..game import Action, Game, State
+from ..i18n import _, action_text, ngettext
 from ..registry import find_player
 
 if TYPE_CHECKING:
@@ -125,20 +126,41 @@ class ISMCTSPlayer:
         return action
 
     def explain(self, state: State, action: Action) -> str:
-        """Why ``action``: how often the search chose it and what it was worth on average."""
+        """Why ``action``, in the language in use (:mod:`cardkit.i18n`): how often the search chose
+        it and what it was worth on average (points a hand, the kit's higher-is-better returns).
+
+        Args:
+            state: the state before ``action``.
+            action: the action :meth:`choose` returned (another action gets its text alone).
+
+        Returns:
+            e.g. "play A♠: chosen in 310 of 400 simulations of the search, worth +35 a hand on
+            average (next: play K♠, +12)".
+        """
         last = self.last
+        said = action_text(action)
         if last.get("action") != action:
-            return f"{action}"
+            return said
         if last["by"] == "forced":
-            return f"{action}: its only legal action"
+            return f"{said}: " + _("its only legal action")
         if last["by"] == "rules":
             why = self.evaluator.base.explain(state, action)
-            return f"{action}: too many choices to search, so the rule-based player's" + (f" ({why})" if why else "")
-        text = (f"{action}: chosen in {last['visits']:.0f} of {last['simulations']} simulations of the search, "
-                f"worth {last['value']:+.0f} a hand on average")
+            text = _("too many choices to search, so the rule-based player's")
+            return f"{said}: {text}" + (f" ({why})" if why else "")
+        text = f"{said}: " + ngettext(
+            "chosen in {visits} of {n} simulation of the search, worth {value} a hand on average",
+            "chosen in {visits} of {n} simulations of the search, worth {value} a hand on average",
+            last["simulations"]).format(visits=f"{last['visits']:.0f}", n=last["simulations"],
+                                        value=_signed(last["value"]))
         if last.get("runner_up") is not None:
-            text += f" (next: {last['runner_up']}, {last['runner_value']:+.0f})"
+            text += " (" + _("next: {action}, {value}").format(action=action_text(last["runner_up"]),
+                                                            value=_signed(last["runner_value"])) + ")"
         return text
+
+
+def _signed(points: float) -> str:
+    """Points with their sign, a true minus: ``"+35"``, ``"−12"``."""
+    return f"{points:+.0f}".replace("-", "\u2212")
 
 
 __all__ = ["ISMCTSPlayer", "RolloutEvaluator"]

@@ -10,7 +10,8 @@ from the second trick on (``solver_from_trick``), else by playing the hand out w
 rule-based player; it plays the card with the best average. Auction, talon and burying decisions are the rule-based player's.
 
 Each choice comes with a sentence (:meth:`SamplingPlayer.explain`), e.g.
-``"led the joker naming ♠: no one has led spades yet; best in 12 of 16 sampled deals"``.
+``"play Jo ♠: led the joker naming ♠: no one has led spades yet; best in 12 of 16 sampled deals of the
+unseen cards (solved)"``, in the language in use.
 
 >>> from cardkit.game501 import Game501
 >>> from cardkit.explore import Predeal
@@ -32,6 +33,7 @@ from ..actions import Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, Card, Suit
 from ..game import Action, Game, State
+from ..i18n import _, action_text, ngettext
 
 if TYPE_CHECKING:
     from ..solver import Solver
@@ -174,28 +176,45 @@ class SamplingPlayer:
         return out
 
     def explain(self, state: State, action: Action) -> str:
-        """Why ``action``: the rule of thumb it follows, and how it fared over the samples."""
+        """Why ``action``, in the language in use (:mod:`cardkit.i18n`): the rule of thumb it
+        follows, and how it fared over the samples, e.g. "play A♠: best in 12 of 16 sampled deals
+        of the unseen cards (solved); B has shown a void in ♥".
+
+        Args:
+            state: the state before ``action``.
+            action: the action :meth:`choose` returned (another action gets the rule-based
+                player's reason).
+
+        Returns:
+            the action's text, a colon, and the reasons joined by "; ".
+        """
         parts = []
         thumb = rule_of_thumb(state, action)
         if thumb:
             parts.append(thumb)
         last = self.last
         if last.get("by") == "samples" and last.get("action") == action:
-            how = "solved" if last["solver"] else "played out"
-            parts.append(f"best in {last['wins']} of {last['samples']} sampled deals of the unseen cards ({how})")
+            wins, n = last["wins"], last["samples"]
+            if last["solver"]:
+                parts.append(ngettext("best in {wins} of {n} sampled deal of the unseen cards (solved)",
+                                      "best in {wins} of {n} sampled deals of the unseen cards (solved)", n
+                                      ).format(wins=wins, n=n))
+            else:
+                parts.append(ngettext("best in {wins} of {n} sampled deal of the unseen cards (played out)",
+                                      "best in {wins} of {n} sampled deals of the unseen cards (played out)", n
+                                      ).format(wins=wins, n=n))
             voids = last.get("voids") or {}
             me = state.current_player()
-            shown = [f"{state.game.names[s]} has shown a void in "
-                     + " and ".join(str(x) for x in sorted(v, key=lambda x: x.value))
+            shown = [_("{name} has shown a void in {suits}").format(
+                         name=state.game.names[s], suits=_(" and ").join(str(x) for x in sorted(v, key=lambda x: x.value)))
                      for s, v in sorted(voids.items()) if s != me and v]
             if shown:
                 parts.append("; ".join(shown))
         elif last.get("by") == "forced" and last.get("action") == action:
-            parts.append("its only legal card")
+            parts.append(_("its only legal card"))
         else:
             parts.append(self.base.explain(state, action))
-        text = f"{action}: " + "; ".join(p for p in parts if p)
-        return text
+        return f"{action_text(action)}: " + "; ".join(p for p in parts if p)
 
 
 def rule_of_thumb(state: State, action: Action) -> str:
@@ -214,21 +233,24 @@ def rule_of_thumb(state: State, action: Action) -> str:
     if action.names is not None:
         led = {t.led_suit for t in state.tricks}
         if action.names not in led:
-            return f"led the joker naming {action.names}: no one has led {action.names.name.lower()} yet"
-        return f"led the joker naming {action.names}"
+            return _("led the joker naming {suit}: no one has led {suits} yet").format(
+                suit=action.names, suits=_(action.names.name.lower()))  # "spades", from i18n.SUIT_WORDS
+        return _("led the joker naming {suit}").format(suit=action.names)
     if action.marriage:
         value = 40 if card.suit is trump else 20
-        return f"declares the {card.suit} marriage ({value})"
+        return _("declares the {suit} marriage ({value})").format(suit=card.suit, value=value)
     contractor = state.contractor
     if state.misere() and seat == contractor and not leading:
         assert trick is not None
-        return f"ducks under the {trick.led_suit or 'lead'}: taking a trick loses the misère"
+        if trick.led_suit is None:
+            return _("ducks under the lead: taking a trick loses the misère")
+        return _("ducks under the {suit} lead: taking a trick loses the misère").format(suit=trick.led_suit)
     side = state.contracting_seats()
     if leading and trump is not None and seat in side and state.suit_of(card) is trump and card is not JOKER:
-        return "draws trumps"
+        return _("draws trumps")
     assert seat is not None
     if JOKER in state.hands[seat] and card is not JOKER and not leading:
-        return "keeps the joker"
+        return _("keeps the joker")
     return ""
 
 
