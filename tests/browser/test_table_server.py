@@ -328,6 +328,16 @@ def api_act(url: str, made: dict[str, Any], seat: int, action: str) -> dict[str,
 AUCTION = [(0, "look"), (0, "bid 66"), (1, "look"), (1, "pass"), (2, "pass")]
 
 
+def table_after_the_exchange(serve: Any, tmp_path: Any) -> dict[str, Any]:
+    """A new server's 501 table (seed 5) after the auction and A's two gives (Q♦ to B, J♣ to C):
+    the table as :func:`new_table` returned it, with the play about to start (step 8)."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="501", players=3, seed=5)
+    for seat, action in [*AUCTION, (0, "declare ♠ 70"), (0, "give Q♦"), (0, "give J♣")]:
+        api_act(server.url, made, seat, action)
+    return made
+
+
 def face_up_in_seats(page: Any) -> int:
     return int(page.evaluate("document.querySelectorAll('#board tr.seat .cards .card').length"))
 
@@ -336,10 +346,7 @@ def test_the_projector_hides_the_hands_until_the_teacher_shows_them(serve, brows
     """The projector opens with the hands hidden, and a reload keeps them hidden; hidden, it shows
     only what every seat may see (no give's card in its log); "Show the hands" shows them, and a
     reload, or the projector opened again in the same browser, remembers that choice (issue 16)."""
-    server = serve(server_argv(tmp_path / "tables.sqlite"))
-    made = new_table(server.url, game="501", players=3, seed=5)
-    for seat, action in [*AUCTION, (0, "declare ♠ 70"), (0, "give Q♦"), (0, "give J♣")]:
-        api_act(server.url, made, seat, action)
+    made = table_after_the_exchange(serve, tmp_path)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     try:
         show = ctx.new_page()
@@ -433,10 +440,7 @@ def test_a_student_page_fits_a_1280x720_screen(serve, browser, tmp_path) -> None
 def test_a_defender_sees_the_talon_turned_up(serve, browser, tmp_path) -> None:
     """B, a defender, sees the three talon cards the bidder turned up (rules.md 501 §7) in the
     talon's row and in the log, in Spanish too; the cards given to C stay face down for B."""
-    server = serve(server_argv(tmp_path / "tables.sqlite"))
-    made = new_table(server.url, game="501", players=3, seed=5)
-    for seat, action in [*AUCTION, (0, "declare ♠ 70"), (0, "give Q♦"), (0, "give J♣")]:
-        api_act(server.url, made, seat, action)
+    made = table_after_the_exchange(serve, tmp_path)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     try:
         b = ctx.new_page()
