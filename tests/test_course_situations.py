@@ -26,7 +26,7 @@ def test_four_players_the_dealer_sits_out() -> None:
 
 
 def test_the_lessons_step_through_it() -> None:
-    for lesson in ("501/01_cards_and_deal.ipynb", "501/es/01_cards_and_deal.ipynb"):
+    for lesson in ("501/01_cards_and_deal.ipynb", "501/es/01_cartas_y_reparto.ipynb"):
         cells = load_notebook(NOTEBOOKS / lesson)["cells"]
         assert any("501_four_players_dealer_sits_out.json" in source(c) and "Table.from_record" in source(c)
                    for c in cells if c["cell_type"] == "code"), lesson
@@ -38,7 +38,7 @@ def test_an_abandon_on_the_score_sheet() -> None:
     assert hand.abandoned and hand.tricks == [] and hand.declarer_blind
     # blind: twice the last bid of 80 added to A; 25 off each opponent (rules.md 501 §6, §7)
     assert hand.returns() == [160, -25, -25] and match.scores == [661, 476, 476]
-    for lesson in ("501/03_contract_and_exchange.ipynb", "501/es/03_contract_and_exchange.ipynb"):
+    for lesson in ("501/03_contract_and_exchange.ipynb", "501/es/03_contrato_e_intercambio.ipynb"):
         cells = load_notebook(NOTEBOOKS / lesson)["cells"]
         sheet = next(c for c in cells if "score_sheet(load(" in source(c))
         shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in sheet["outputs"])

@@ -62,7 +62,7 @@ def test_every_glossary_link_leads_to_an_entry() -> None:
 
 
 @pytest.mark.parametrize("lesson", ["501/03_contract_and_exchange.ipynb", "500/02_tricks_trumps_and_bowers.ipynb",
-                                    "501/es/04_tricks_and_marriages.ipynb"])
+                                    "501/es/04_bazas_y_matrimonios.ipynb"])
 def test_lessons_link_their_terms_at_first_use(lesson: str) -> None:
     first = source(load(NOTEBOOKS / lesson)["cells"][0])
     assert re.search(r"\*\*\[[^\]]+\]\((\.\./)+glos(sary|ario)\.ipynb#", first)

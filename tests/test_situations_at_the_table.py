@@ -184,7 +184,7 @@ def test_500_three_handed_misere() -> None:
 NOTEBOOK_RECORDS = {
     "501/07_situations_at_the_table.ipynb": ["501_no_trumps_void_discards", "501_defenders_marriage_counts",
                                              "501_two_marriages_one_player"],
-    "501/es/07_situations_at_the_table.ipynb": ["501_no_trumps_void_discards", "501_defenders_marriage_counts",
+    "501/es/07_situaciones_en_la_mesa.ipynb": ["501_no_trumps_void_discards", "501_defenders_marriage_counts",
                                                 "501_two_marriages_one_player"],
     "500/09_situations_at_the_table.ipynb": ["500_made_8_hearts", "500_void_player_discards",
                                              "500_nominated_joker_no_trumps", "500_five_handed_partner_surfaces",

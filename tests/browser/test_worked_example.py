@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOKS = {
     "en": REPO / "notebooks" / "501" / "06_worked_blind_contract.ipynb",
-    "es": REPO / "notebooks" / "501" / "es" / "06_worked_blind_contract.ipynb",
+    "es": REPO / "notebooks" / "501" / "es" / "06_ejemplo_contrato_a_ciegas.ipynb",
 }
 #: The rule text's worked example (rules.md 501 §9): A blind at 100 fails with 88.
 FINAL = [701, 469, 481]
