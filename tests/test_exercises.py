@@ -219,7 +219,7 @@ def test_a_wrong_score_names_neither_the_change_nor_the_sum() -> None:
     assert e.answer() == -9
     fb = e.check("9")
     assert not fb.correct and "−9" not in fb.message and "puntos de cartas" not in fb.message, fb.message
-    assert fb.message.splitlines() == ["En esta mano, el cambio de B no es +9.", "Vuelve a leer la regla 10 del 501."]
+    assert fb.message.splitlines() == ["En esta mano, el cambio de B no es +9.", "Repasa: regla 10 del 501."]
     assert "La respuesta: −9" in e.explanation()
 
 

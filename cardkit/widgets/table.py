@@ -511,6 +511,8 @@ class Table(W.VBox):
         """
         from ..solver import solver_for
 
+        # shown at once: the solver is compiled the first time a page uses it (seconds)
+        self.coach.value = f"<div class='cardkit-review cardkit-thinking'>🔍 {escape(_('thinking…'))}</div>"
         st = self.state
         names = self.game.names
         hand = self.game.new_hand(st.dealer, list(st.scores_before), st.pack)
