@@ -82,11 +82,13 @@ def test_ranking_frame_trump_depth(trump, depth):
 def test_trump_explorer_follows_the_picker():
     t = TrumpExplorer(Game500(), trump=Suit.SPADES)
     assert t.counts == {"♠": 12, "♣": 9, "♦": 11, "♥": 11}
-    one(t, "cardkit-trump-picker").value = Suit.HEARTS
-    assert t.counts == {"♥": 13, "♠": 10, "♣": 10, "♦": 10}
+    one(t, "cardkit-trump-picker").value = "♥"
+    assert t.trump is Suit.HEARTS and t.counts == {"♥": 13, "♠": 10, "♣": 10, "♦": 10}
     board = one(t, "cardkit-board").value
     assert board.index("<title>Jo</title>") < board.index("<title>J♥</title>") < board.index("<title>J♦</title>")
-    t.picker.value = None  # no trumps: no bowers, the joker in no suit (rules.md 500 §8)
+    t.picker.value = "NT"  # no trumps: no bowers, the joker in no suit (rules.md 500 §8)
+    # the menu still shows the choice (a Dropdown at the value None would show an empty box)
+    assert t.picker.index == 4 and t.picker.label == "no trumps" and t.trump is None
     assert t.counts == {"♠": 10, "♣": 10, "♦": 11, "♥": 11, "no suit": 1}
     assert sum(t.counts.values()) == 43
     assert repr(t) == "<TrumpExplorer Five Hundred, 4 seats>"

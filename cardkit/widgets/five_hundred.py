@@ -115,8 +115,10 @@ class TrumpExplorer(W.VBox):
     def __init__(self, game: Game500 | None = None, trump: Suit | None = Suit.HEARTS) -> None:
         super().__init__()
         self.game = game or Game500()
-        self.picker = W.Dropdown(options=[(s.symbol + " " + s.name.lower(), s) for s in SUITS]
-                                 + [("no trumps", None)], value=trump, description="trumps")
+        # the values are the suits' symbols and "NT": a Dropdown set to the value None shows nothing
+        self.picker = W.Dropdown(options=[(s.symbol + " " + _(s.name.lower()), s.symbol) for s in SUITS]
+                                 + [(_("no trumps"), "NT")], value="NT" if trump is None else trump.symbol,
+                                 description=_("trumps"))
         self.picker.add_class("cardkit-trump-picker")
         self.board = W.HTML()
         self.board.add_class("cardkit-board")
@@ -129,8 +131,8 @@ class TrumpExplorer(W.VBox):
     @property
     def trump(self) -> Suit | None:
         """The suit picked, or ``None`` for no trumps."""
-        picked: Suit | None = self.picker.value  # the Dropdown's options are suits and None
-        return picked
+        picked = str(self.picker.value)
+        return None if picked == "NT" else Suit.parse(picked)
 
     def _render(self) -> None:
         df = ranking_frame(self.game, self.trump)
@@ -139,7 +141,7 @@ class TrumpExplorer(W.VBox):
         for suit, part in df.groupby("effective suit", sort=False):
             cards = [by_card[c] for c in part["card"]]
             counts[suit] = len(cards)
-            label = f"{suit} ({len(cards)})" + (" trumps" if bool(part["trump"].iloc[0]) else "")
+            label = f"{suit} ({len(cards)})" + (" " + _("trumps") if bool(part["trump"].iloc[0]) else "")
             rows.append(f"<tr><th style='text-align:left'>{escape(label)}</th><td>{cards_svg(cards)}</td></tr>")
         self.counts = counts
         self.board.value = f"<table class='cardkit-board'>{''.join(rows)}</table>"
