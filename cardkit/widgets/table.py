@@ -56,7 +56,8 @@ _CSS = """<style>
 .cardkit-table.cardkit-size-projector {zoom: 1.3;}
 .cardkit-table table.cardkit-board td {text-align: left;}
 .cardkit-table table.cardkit-board tr {background: none !important;}
-.cardkit-table .cardkit-badge, .cardkit-table .cardkit-scores th, .cardkit-table .cardkit-center {white-space: nowrap;}
+.cardkit-table .cardkit-badge, .cardkit-table .cardkit-scores th {white-space: nowrap;}
+.cardkit-table .cardkit-center {white-space: normal; max-width: 22em;}
 .cardkit-table .cardkit-board, .cardkit-table .cardkit-scores, .cardkit-table .cardkit-log,
 .cardkit-table .cardkit-status {line-height: 1.25;}
 .cardkit-table .cardkit-board > *, .cardkit-table .cardkit-scores > *, .cardkit-table .cardkit-status > *
@@ -67,7 +68,7 @@ _CSS = """<style>
 .cardkit-table.cardkit-size-projector .cardkit-play-bar .widget-dropdown {max-width: 11em;}
 .cardkit-table.cardkit-size-projector .cardkit-play-bar .cardkit-opponents .widget-label {display: none;}
 .cardkit-table.cardkit-size-projector .cardkit-side {flex: 1 1 auto; min-width: 0; font-size: 90%;}
-.cardkit-table.cardkit-size-projector .cardkit-center {white-space: normal; max-width: 15em;}
+.cardkit-table.cardkit-size-projector .cardkit-center {max-width: 15em;}
 .cardkit-table.cardkit-size-projector .cardkit-badge, .cardkit-table.cardkit-size-projector .cardkit-scores th
   {white-space: normal;}
 </style>"""
