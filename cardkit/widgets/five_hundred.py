@@ -188,7 +188,7 @@ def ladder_chart(title: str | None = None) -> Any:
         size=260, color="#d62728", strokeWidth=2)
     labels = base.transform_filter("datum.kind == 'misère' || datum.kind == 'open misère' || "
                                    "datum['worth more than the next bid up']").mark_text(
-        align="left", dx=9, dy=-8, fontSize=10).encode(text="bid:N")
+        align="left", dx=8, dy=12, fontSize=10).encode(text="bid:N")  # below right: the points climb up right
     chart = alt.layer(points, ring, labels, data=df).properties(width=300, height=230).facet(
         column=alt.Column("where:N", title=Game500().option_label("misere"),  # words, not the option's code spelling
                           sort=[Game500().option_label("misere", v) for v in ("after-seven", "after-eight-spades")]))
