@@ -32,6 +32,7 @@ from ..actions import Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, Card, Suit
 from ..game import Action, Game, State
+from ..i18n import action_text
 
 if TYPE_CHECKING:
     from ..solver import Solver
@@ -174,7 +175,8 @@ class SamplingPlayer:
         return out
 
     def explain(self, state: State, action: Action) -> str:
-        """Why ``action``: the rule of thumb it follows, and how it fared over the samples."""
+        """Why ``action``: the action in words (:func:`cardkit.i18n.action_text`), the rule of thumb it
+        follows, and how it fared over the samples."""
         parts = []
         thumb = rule_of_thumb(state, action)
         if thumb:
@@ -194,7 +196,7 @@ class SamplingPlayer:
             parts.append("its only legal card")
         else:
             parts.append(self.base.explain(state, action))
-        text = f"{action}: " + "; ".join(p for p in parts if p)
+        text = f"{action_text(action)}: " + "; ".join(p for p in parts if p)  # the action in words
         return text
 
 
