@@ -499,3 +499,18 @@ def test_tables_write_negative_numbers_with_a_true_minus_sign():
     for cell in ("<td>+200</td>", "<td>−32</td>", "<td>no change</td>", "<td>−5</td>", "<td>701</td>"):
         assert cell in html, cell
     assert "-" not in html.split("<tbody>")[1]
+
+
+def test_rule_option_tooltips_read_in_the_pages_language():
+    """A Spanish page's Five Hundred table: each rule option's tooltip names the option and its
+    rule in Spanish ("regla 8 del Quinientos"), never the engine's English help with the records'
+    spellings ("(after-seven)")."""
+    from cardkit.game500 import OPTION_DOCS
+    from cardkit.i18n import language
+
+    with language("es"):
+        t = Table("500", seed=1)
+        tips = {name: c.tooltip for name, c in t.option_controls.items()}
+    assert tips["misere"] == "dónde va la miseria (regla 4 del Quinientos)"
+    assert all("Quinientos)" in tip and tip not in OPTION_DOCS.values() for tip in tips.values()), tips
+    assert Table("500", seed=1).option_controls["win"].tooltip == "how to win (rule 11 of Five Hundred)"

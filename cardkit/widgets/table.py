@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import Card, Cards
-from ..display import change_words, held_order, plain_rule, score_changes, text_of
+from ..display import change_words, held_order, plain_rule, rule_words, score_changes, text_of
 from ..errors import CardkitError
 from ..escaping import escape
 from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
@@ -315,9 +315,12 @@ class Table(W.VBox):
         self.option_controls: dict[str, W.ValueWidget] = {}
         for name, choices in game.option_choices.items():
             default = game.option_defaults.get(name, choices[0])
-            tip = game.option_help.get(name, name)
             ctrl: W.ValueWidget
             title = game.option_label(name)  # plain words; the records' name stays in the CSS class
+            # the tooltip names the option's rule in the reader's language ("regla 8 del Quinientos"),
+            # not the engine's English help with the records' spellings
+            item = re.search(r"§(\d+)\)?$", game.option_help.get(name, ""))
+            tip = f"{title} ({rule_words(f'rules.md {game.name} §{item.group(1)}')})" if item else title
             if all(isinstance(v, bool) for v in choices):
                 state = _("on") if default else _("off")
                 ctrl = W.Checkbox(value=bool(default), indent=False,
