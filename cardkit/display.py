@@ -20,17 +20,19 @@ names, so that nbval compares it and a terminal reads it too. Output is determin
 from __future__ import annotations
 
 import re
+from numbers import Real
 from string import Formatter
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Cards
 from .escaping import escape
 from .game import Action, State
-from .i18n import _, action_text, get_language
+from .i18n import N_, _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
-__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "plain_rule", "refusal", "say", "score_changes", "text_of"]
+__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "number_text", "plain_rule", "refusal", "say", "score_changes",
+           "text_of"]
 
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
@@ -77,13 +79,31 @@ def _card_html(card: Card) -> str:
     return f"<span class='cardkit-cardname' style='color:{colour}'>{escape(str(card))}</span>"
 
 
+def number_text(value: Real) -> str:
+    """A number as sentences and tables write it: ``str(value)`` with a true minus sign (U+2212)
+    before a negative one, never the hyphen-minus of code output.
+
+    >>> number_text(-22), number_text(501), number_text(-0.25)
+    ('−22', '501', '−0.25')
+    """
+    text = str(value)
+    return "−" + text[1:] if text.startswith("-") else text
+
+
 def text_of(value: Any, names: Sequence[str] | None = None) -> str:
     """The plain text of ``value`` as :func:`say` writes it: cards by name, lists joined with "and",
-    booleans as yes/no, ``None`` as "none" (in the language in use)."""
+    booleans as yes/no, ``None`` as "none", a negative number with a true minus sign
+    (:func:`number_text`), all in the language in use.
+
+    >>> text_of([150, -9, 0]), text_of(False)
+    ('150, −9 and 0', 'no')
+    """
     if value is None:
         return _("none")
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if isinstance(value, Real):
+        return number_text(value)
     if isinstance(value, Trick):
         return trick_text(value, names)
     if isinstance(value, (Card, Cards)):
@@ -144,7 +164,7 @@ def html_of(value: Any, names: Sequence[str] | None = None) -> str:
     """``value`` as HTML for a sentence or a table cell (see the module doc for each kind)."""
     if isinstance(value, Shown):
         return value.html
-    if isinstance(value, bool):
+    if isinstance(value, (bool, Real)):
         return escape(text_of(value))
     if isinstance(value, Card):
         return _card_html(value)
@@ -229,8 +249,8 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
 
 _QUOTED_ACTION = re.compile(r"'((?:pass|look|bid|abandon|declare|give|play|bury|nominate|call|go)\b[^']*)'")
 _RULE_REF = re.compile(r"\s*\[rules\.md (501|500) §(\d+)\]")
-#: How learners read each game's name in "rule 8 of 501".
-_GAME_WORD = {"501": "501", "500": "Five Hundred"}
+#: How learners read each game's name in "rule 8 of 501" (translated: "regla 8 de Quinientos").
+_GAME_WORD = {"501": "501", "500": N_("Five Hundred")}
 
 
 def plain_rule(message: str) -> tuple[str, str | None]:

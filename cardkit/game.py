@@ -65,10 +65,13 @@ class Outcome:
     reason: str
 
     def result(self, names: Sequence[str] | None = None) -> str:
-        """A one-line summary, e.g. ``"A wins: a score reached 0 or below; the lowest wins"``."""
+        """A one-line summary in the language in use, e.g. ``"A wins: a score reached 0 or below;
+        the lowest wins"``, ``"B and D win: …"`` (``"B y D ganan: …"``)."""
         who = [names[w] if names else f"seat {w}" for w in self.winners]
-        verb = "win" if len(who) > 1 else "wins"
-        return f"{' and '.join(who)} {verb}: {self.reason}"
+        if len(who) == 1:
+            return _("{name} wins: {reason}").format(name=who[0], reason=self.reason)
+        together = ", ".join(who[:-1]) + " " + _("and") + " " + who[-1]
+        return _("{names} win: {reason}").format(names=together, reason=self.reason)
 
 
 @dataclass(repr=False)

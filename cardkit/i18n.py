@@ -153,6 +153,8 @@ def _table(kind: str) -> dict[str, str]:
             "naming": pgettext("action", "naming"),
             "bury": pgettext("action", "bury"),
             "nominate": pgettext("action", "nominate"),
+            # keeping the joker free, as the rule says it ("unnominated", rules.md 500 §8)
+            "nominate none": pgettext("action", "leave the joker unnominated"),
             "call": pgettext("action", "call"),
             "alone": pgettext("action", "alone"),
             "go": pgettext("action", "go"),
@@ -172,6 +174,7 @@ def _table(kind: str) -> dict[str, str]:
             "play": pgettext("verb", "play"),
             "bury": pgettext("verb", "bury"),
             "nominate": pgettext("verb", "nominate"),
+            "nominate none": pgettext("verb", "leave the joker unnominated"),
             "call": pgettext("verb", "call"),
             "go": pgettext("verb", "go"),
         }
@@ -236,6 +239,8 @@ def action_text(action: Any) -> str:
     ('juega K♠ con matrimonio', 'pasa')
     >>> action_text("bid open misère"), action_text("bid 8NT"), action_text("go alone")
     ('puja miseria abierta', 'puja 8 sin triunfo', 'juega solo')
+    >>> action_text("nominate none")
+    'deja el comodín sin designar'
     >>> set_language("en")
     """
     return _words_of(str(action).split(), _table("action"))
@@ -256,6 +261,9 @@ def action_phrase(action: Any) -> str:
     words = str(action).split()
     if not words:
         return ""
+    whole = _table("verb").get(" ".join(words))  # a phrase of its own: "leave the joker unnominated"
+    if whole is not None:
+        return whole
     verb = _table("verb").get(words[0])
     if verb is None:
         return action_text(action)

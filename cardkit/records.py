@@ -394,6 +394,8 @@ def from_record(data: Any, source: str = "record") -> Match:
                         problems.append((f"{where}.result.{key}", _says(res[key], got)))
                 if "summary" in res:
                     said = _in_every_language(state.summary)
+                    # records saved before five-handed sides were written in words read "A+C 7♠: …"
+                    said += [s.replace(f" {word} ", "+", 1) for s, word in zip(said, _in_every_language(lambda: _("and")))]
                     if res["summary"] not in said:
                         problems.append((f"{where}.result.summary", _says(_short(res["summary"]), repr(said[0]))))
         if i < len(data["hands"]) - 1 and not state.is_terminal():

@@ -23,7 +23,7 @@ def _five_handed_surfacing(holder_is_b: bool):
 
 def test_summary_does_not_name_a_partner_who_has_not_surfaced():
     st = _five_handed_surfacing(holder_is_b=True)
-    assert st.summary() == "A+? 6♥"
+    assert st.summary() == "A and a partner not yet known 6♥"
     assert st.view(3).extra["partners"] is None
     assert st.known_contracting_seats(3) == [0]
     assert sorted(st.known_contracting_seats(None)) == [0, 1]

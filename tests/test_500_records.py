@@ -30,7 +30,7 @@ FOUR_HANDED = {
 #: the variants' examples (rules.md 500 §2, §12–§14, §16): stem → (players, summary, scores)
 VARIANTS = {
     "three_handed_6_spades": (3, "A 6♠: 8 tricks, made", [40, 20, 0]),
-    "five_handed_called_partner": (5, "A+C 7♠: 8 tricks, made", [70, 0, 70, 0, 20]),
+    "five_handed_called_partner": (5, "A and C 7♠: 8 tricks, made", [70, 0, 70, 0, 20]),
     "six_handed_misere": (6, "B misère: made", [0, 250, 0, 250, 0, 250]),
     "six_handed_identical_cards": (6, "A 6NT: 10 tricks, made", [250, 0, 250, 0, 250, 0]),
 }
@@ -138,3 +138,26 @@ def test_joker_last_card_example_is_where_the_two_last_card_readings_differ():
     assert {how: s.returns() for how, s in results.items()} == {
         "off": [-120, 60, -120, 60], "last-card-exempt": [-120, 60, -120, 60],
         "last-card-loses": [-120, 70, -120, 70]}
+
+
+def test_five_handed_summary_is_in_words_and_older_records_still_load(tmp_path):
+    """rules.md 500 §13: the called side reads "A and C" ("A y C"); a record saved when it read
+    "A+C" still loads, and one that names the side wrongly does not."""
+    from cardkit.errors import RecordError
+    from cardkit.i18n import language
+
+    path = EXAMPLES / "500_five_handed_called_partner.json"
+    m = load(path)
+    assert m.hands[0].summary() == "A and C 7♠: 8 tricks, made"
+    with language("es"):
+        assert m.hands[0].summary().startswith("A y C 7♠: ")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    old = tmp_path / "old.json"
+    for said, loads_ in (("A+C 7♠: 8 tricks, made", True), ("A+B 7♠: 8 tricks, made", False)):
+        data["hands"][0]["result"]["summary"] = said
+        old.write_text(json.dumps(data), encoding="utf-8")
+        if loads_:
+            assert load(old).hands[0].summary() == "A and C 7♠: 8 tricks, made"
+        else:
+            with pytest.raises(RecordError):
+                load(old)

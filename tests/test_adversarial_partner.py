@@ -147,9 +147,9 @@ def test_secretly_alone_contractor_reads_like_one_with_a_hidden_partner():
     opts = {"call-holder": "surfaces", "self-call": "on"}
     a, b, _called = _twins(opts, "self", 3)
     assert a.partners and not b.partners  # B's contractor is secretly alone
-    assert a.summary() == b.summary() == "A+? 6♠"
+    assert a.summary() == b.summary() == "A and a partner not yet known 6♠"
     c, d, _ = _twins(opts, "buried", 3)
-    assert d.alone and c.summary() == d.summary() == "A+? 6♠"
+    assert d.alone and c.summary() == d.summary() == "A and a partner not yet known 6♠"
 
 
 @pytest.mark.parametrize("player_kind", PLAYER_KINDS)

@@ -82,3 +82,34 @@ def test_several_rules_of_one_game_read_together() -> None:
         assert rules_words(["rules.md 501 §8", "rules.md 501 §8"]) == "rule 8 of 501"
     with language("es"):
         assert rules_words(["rules.md 501 §12", "rules.md 501 §8"]) == "reglas 12 y 8 del 501"
+
+
+def test_negative_numbers_read_with_a_true_minus_sign_in_cells_and_sentences() -> None:
+    """Issue 13: a table cell wrote "-22" while the sentence beside it wrote "−21" (U+2212)."""
+    import numpy as np
+
+    from cardkit.display import html_of, say
+
+    assert [text_of(-22), text_of(np.int64(-22)), text_of(-0.5), text_of(0), text_of(40)] == ["−22", "−22", "−0.5", "0", "40"]
+    assert text_of([150, -50, 0]).startswith("150, −50")
+    assert html_of(-500) == "−500" and str(say("{n} points", n=-25)) == "−25 points"
+
+
+def test_a_frame_shows_words_and_true_minus_signs_but_keeps_its_numbers() -> None:
+    """cardkit.frames.frame: changes as "+40" / "−25" / "no change", other numbers "−22", yes/no;
+    the data stay numbers, through slices and transposes, in English and Spanish."""
+    from cardkit.frames import Frame, frame
+
+    data = {"made": [True, False], "A and C": [300, -300], "B and D": [0, 20], "score": [-22, 501]}
+    for lang, words in (("en", ["yes", "no change"]), ("es", ["sí", "sin cambio"])):
+        with language(lang):
+            df = frame(data, changes=["A and C", "B and D"])
+            html = df._repr_html_()
+            for cell in ["<td>+300</td>", "<td>−300</td>", "<td>+20</td>", "<td>−22</td>", "<td>501</td>"] + [
+                    f"<td>{w}</td>" for w in words]:
+                assert cell in html, (lang, cell)
+            body = html.split("<tbody>")[1]
+            assert "-" not in body and "True" not in body
+            assert "−300" in repr(df) and "-" not in repr(df)
+    assert df["A and C"].tolist() == [300, -300] and df["score"].sum() == 479
+    assert isinstance(df.iloc[:1], Frame) and isinstance(df.T, Frame) and df.iloc[:1].changes == ("A and C", "B and D")

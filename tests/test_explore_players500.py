@@ -95,6 +95,21 @@ def test_sampling_player_500_legal_and_explained():
     assert p.explain(state, a).startswith(f"{a}: ")
 
 
+def test_keeping_the_joker_free_is_explained_in_the_rules_words():
+    """rules.md 500 §8: the coach's 'nominate none' reads as the rule says it, 'leave the joker
+    unnominated' (the lesson table of explore/05 showed the record spelling)."""
+    g = find_game("500")
+    hand = Predeal(g, dealer=0, hands={"B": "JK AS KS QS 10S 9S 8S 7S 6S 5S"}).deal(4).new_hand(g)
+    for call in ["bid 6NT", "pass", "pass", "pass"]:
+        hand.apply_action(call)
+    while hand.phase == "bury":  # three cards buried, never the joker
+        hand.apply_action(next(a for a in hand.legal_actions() if a.card is not JOKER))
+    assert hand.phase == "nominate"
+    p = SamplingPlayer(g, seed=5, samples=2, use_solver=False)
+    none = g.parse_action("nominate none")
+    assert p.explain(hand, none).startswith("leave the joker unnominated: ")
+
+
 def test_joker_lead_explained():
     from cardkit.actions import Play
     from cardkit.cards import Suit

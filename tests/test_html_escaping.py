@@ -214,6 +214,14 @@ def _score_sheet(text: str, tmp: Path) -> list[str]:
     return [score_sheet(_match(text))._repr_html_()]
 
 
+def _frame(text: str, tmp: Path) -> list[str]:
+    from cardkit.frames import frame
+
+    # hostile text as a heading, an index label, a plain cell, a change cell and a list cell
+    df = frame({text: [text, -5], "change": [text, -32], "list": [[text, text], -1]}, changes=["change"])
+    return [df.rename(index={0: text})._repr_html_()]
+
+
 def _charts(text: str, tmp: Path) -> list[str]:
     from cardkit.widgets.five_hundred import units_chart
     from cardkit.widgets.tables import score_chart
@@ -392,6 +400,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.widgets.five_hundred:units_chart": (_charts, True),
     "cardkit.widgets.five_hundred:ladder_chart": (_ladder, True),
     "cardkit.widgets.tables:score_sheet": (_score_sheet, True),
+    "cardkit.frames:Frame._repr_html_": (_frame, True),
     "cardkit.widgets.tables:score_chart": (_charts, True),
     "cardkit.explore.strength:strength_chart": (_explore_charts, True),
     "cardkit.explore.estimate:bid_odds_chart": (_explore_charts, True),

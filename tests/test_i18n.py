@@ -296,7 +296,7 @@ def test_five_hundred_action_texts_read_in_spanish():
     assert {v for v in verbs if verbs[v] == v} == set(), f"verbs left in English: {verbs}"
     assert action_text("bid open misère") == "puja miseria abierta"
     assert action_text("bid 10NT") == "puja 10 sin triunfo"
-    assert action_text("nominate none") == "designa ninguno"
+    assert action_text("nominate none") == "deja el comodín sin designar"  # the rule's "unnominated"
     assert action_text("play Jo naming ♥") == "juega Jo nombrando ♥"
 
 

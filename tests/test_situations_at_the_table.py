@@ -151,10 +151,10 @@ def test_500_five_handed_partner_surfaces_when_the_card_is_played() -> None:
         s = states[k]
         for seat in (0, 2, 3):
             assert not s.partner_known(seat) and s.view(seat).partners is None, (k, seat)
-        assert s.partner_known(1) and s.summary().startswith("E+? ")
+        assert s.partner_known(1) and s.summary().startswith("E and a partner not yet known ")
     after = states[23]
     assert all(after.partner_known(seat) and after.view(seat).partners == [1] for seat in range(5))
-    assert after.summary().startswith("E+B ")
+    assert after.summary().startswith("E and B ")
     assert st.tricks_won == [1, 4, 1, 0, 4] and st.made()
     assert st.returns() == [10, 130, 10, 0, 130]
 

@@ -455,3 +455,62 @@ def test_computer_seats_play_on_after_the_user_moves_inside_a_record():
     t2.play_to(0, 10)
     one(t2, "cardkit-card", "Q♦").click()
     assert t2.position == (0, 11)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_table_waiting_for_its_person_has_nothing_to_step(lang):
+    """A live table at its person's turn with nothing recorded after it (the auction panel of lesson
+    501/02): Next and End are disabled and the status counts no "step 0 of 0"; once the person
+    acts, the step count reads and Back can take it back."""
+    from cardkit.i18n import language
+
+    with language(lang):
+        t = Table("501", seed=5, humans=[0], stay_blind=True)
+        assert t.state.current_player() == 0 and t.replay.script[0] == []
+        assert t.next_button.disabled and t.end_button.disabled
+        assert ("step 0 of 0" if lang == "en" else "paso 0 de 0") not in t.status.value
+        assert t.act("bid 70") is None
+        h, k = t.position
+        assert k == len(t.replay.script[h]) > 0
+        assert ("step {k} of {k}" if lang == "en" else "paso {k} de {k}").format(k=k) in t.status.value
+        if t.state.current_player() == 0:  # B and C answered: A's turn again, still nothing to step
+            assert t.next_button.disabled and t.end_button.disabled
+        t.back()
+        assert not t.next_button.disabled and not t.end_button.disabled  # the recorded calls lie ahead
+
+
+def test_tables_write_negative_numbers_with_a_true_minus_sign():
+    """Sentences write "−32" (U+2212); so do the score sheet, the Table's scores and any frame.
+    The data stay numbers for the code that reads them."""
+    from cardkit.widgets import frame
+
+    t = Table.from_record(WORKED, at="end")
+    assert "<td>−32</td>" in t.scores.value and "-32" not in t.scores.value
+    low = Match(find_game("501"), seed=18)
+    low.play([find_player("501", "sensible", seed=54 + s) for s in range(3)], max_hands=60)
+    sheet = score_sheet(low)
+    assert min(low.scores) < 0 and list(sheet.iloc[-1][list(low.game.names)]) == low.scores
+    shown = sheet._repr_html_()
+    assert f"<td>−{-min(low.scores)}</td>" in shown and f"<td>{min(low.scores)}</td>" not in shown
+    assert f"−{-min(low.scores)}" in repr(sheet) and f" {min(low.scores)}" not in repr(sheet)
+    df = frame({"change": [200, -32, 0], "score": [701, -5, 481]}, changes=["change"])
+    assert df["score"].tolist() == [701, -5, 481]
+    html = df._repr_html_()
+    for cell in ("<td>+200</td>", "<td>−32</td>", "<td>no change</td>", "<td>−5</td>", "<td>701</td>"):
+        assert cell in html, cell
+    assert "-" not in html.split("<tbody>")[1]
+
+
+def test_rule_option_tooltips_read_in_the_pages_language():
+    """A Spanish page's Five Hundred table: each rule option's tooltip names the option and its
+    rule in Spanish ("regla 8 del Quinientos"), never the engine's English help with the records'
+    spellings ("(after-seven)")."""
+    from cardkit.game500 import OPTION_DOCS
+    from cardkit.i18n import language
+
+    with language("es"):
+        t = Table("500", seed=1)
+        tips = {name: c.tooltip for name, c in t.option_controls.items()}
+    assert tips["misere"] == "dónde va la miseria (regla 4 del Quinientos)"
+    assert all("Quinientos)" in tip and tip not in OPTION_DOCS.values() for tip in tips.values()), tips
+    assert Table("500", seed=1).option_controls["win"].tooltip == "how to win (rule 11 of Five Hundred)"

@@ -186,20 +186,20 @@ def test_what_if_eight_hearts():
     df = what_if_frame(contract_standing("8H"))
     assert list(df.index) == list(range(11))
     assert df.loc[8].tolist() == [True, 300, 20] and df.loc[7].tolist() == [False, -300, 30]
-    assert df.loc[10, "A+C"] == 300 and df.loc[0, "B+D"] == 100
+    assert df.loc[10, "A and C"] == 300 and df.loc[0, "B and D"] == 100
 
 
 @pytest.mark.parametrize("bid,ten", [("6S", 250), ("7S", 250), ("8S", 250), ("9S", 340), ("10NT", 520)])
 def test_what_if_sweep_rule(bid, ten):
     """rules.md 500 §10: all ten tricks on a contract under 250 pay 250; none above."""
-    assert what_if_frame(contract_standing(bid), [10])["A+C"].tolist() == [ten]
+    assert what_if_frame(contract_standing(bid), [10])["A and C"].tolist() == [ten]
 
 
 def test_what_if_failed_ten_no_trumps_and_misere():
-    assert what_if_frame(contract_standing("10NT"), [9])["A+C"].tolist() == [-520]
+    assert what_if_frame(contract_standing("10NT"), [9])["A and C"].tolist() == [-520]
     m = contract_standing("open misere")
     df = what_if_frame(m, [0, 1])
-    assert df["A+C"].tolist() == [500, -500] and df["B+D"].tolist() == [0, 0]
+    assert df["A and C"].tolist() == [500, -500] and df["B and D"].tolist() == [0, 0]
     assert m.phase == "bury"  # the state itself is untouched
 
 
@@ -218,7 +218,7 @@ def test_units_chart_has_the_500_lines():
     values = [v for d in spec.get("datasets", {}).values() for v in d]
     assert {500, 0, -500} <= {v.get("score") for v in values if "line" in v}
     sides = {v["side"] for v in values if "side" in v}
-    assert sides == {"A+C", "B+D"}
+    assert sides == {"A and C", "B and D"}  # the sides in words, never "A+C"
     last = max(v["hand"] for v in values if "side" in v)
     assert last == len(match.hands)
     assert {v["score"] for v in values if v.get("hand") == last and "side" in v} == set(match.scores)

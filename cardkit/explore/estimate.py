@@ -214,6 +214,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     """
     import pandas as pd
 
+    from ..frames import frame
+
     if method not in ("playout", "solver"):
         raise CardkitError(f"unknown method {method!r}: use 'playout' or 'solver'")
     if n < 1:
@@ -264,7 +266,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         if contract is None:
             row["won auction"] = contracting_seat(state) == s
         rows.append((i, row))
-    table = pd.DataFrame([{"deal": i, **solving.result(row)} for i, row in rows]).set_index("deal")
+    table = frame(pd.DataFrame([{"deal": i, **solving.result(row)} for i, row in rows]).set_index("deal"))
     solving.close()
     table.attrs["summary"] = summarise(table)
     table.attrs["setup"] = {"game": game.title, "contract": str(contract), "seat": game.names[s],
@@ -293,12 +295,14 @@ def bid_odds(game: Game, hand: CardsLike | None, contracts: Iterable[Any], n: in
     """
     import pandas as pd
 
+    from ..frames import frame
+
     rows = []
     for c in contracts:
         t = estimate_bid(game, hand, c, n=n, **kwargs)
         rows.append({"contract": str(c), **{k: round(v, 4) if isinstance(v, float) else v
                                             for k, v in t.attrs["summary"].items()}})
-    return pd.DataFrame(rows).set_index("contract")
+    return frame(pd.DataFrame(rows).set_index("contract"))
 
 
 def results_chart(table: Any, title: str | None = None) -> Any:

@@ -250,17 +250,21 @@ def summary_table(deals: DealArray, rows: Sequence[tuple[str, np.ndarray, float]
     the gap in standard errors. ``rows`` are ``(name, mask, exact)``."""
     import pandas as pd
 
+    from ..frames import frame
+
     out = []
     for name, mask, exact in rows:
         p, se = DealArray.probability(mask), DealArray.standard_error(mask)
         out.append({"statistic": name, "simulated": round(p, 4), "exact": round(exact, 4),
                     "std. error": round(se, 4), "gap (σ)": round((p - exact) / se, 2) if se else 0.0})
-    return pd.DataFrame(out).set_index("statistic")
+    return frame(pd.DataFrame(out).set_index("statistic"))
 
 
 def suit_length_table(deals: DealArray, place: SeatKey, suit: Suit | str) -> Any:
     """A pandas table: for each length ``k`` of ``suit`` at ``place``, the simulated and exact share."""
     import pandas as pd
+
+    from ..frames import frame
 
     lengths = deals.suit_length(place, suit)
     top = deals.setup.sizes.get(deals.place(place), 0)
@@ -270,7 +274,7 @@ def suit_length_table(deals: DealArray, place: SeatKey, suit: Suit | str) -> Any
         sim = float(np.mean(lengths == k))
         if exact or sim:
             rows.append({"length": k, "simulated": round(sim, 4), "exact": round(exact, 4)})
-    return pd.DataFrame(rows).set_index("length")
+    return frame(pd.DataFrame(rows).set_index("length"))
 
 
 __all__ = ["DealArray", "exact_both_bowers", "exact_holds", "exact_marriage", "exact_suit_length", "random_deals",

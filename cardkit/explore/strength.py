@@ -181,6 +181,8 @@ def summary(rows: Any) -> Any:
     decision. ``rows``: a pandas DataFrame of :data:`COLUMNS` or a list of row dicts."""
     import pandas as pd
 
+    from ..frames import frame
+
     df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
     out = []
     for (g, n, a, b), grp in df.groupby(["game", "players", "a", "b"], sort=False):
@@ -195,7 +197,7 @@ def summary(rows: Any) -> Any:
                                            / max(1, grp["a_decisions"].astype(int).sum()), 1),
                     "b ms/decision": round(1000 * grp["b_seconds"].astype(float).sum()
                                            / max(1, grp["b_decisions"].astype(int).sum()), 1)})
-    return pd.DataFrame(out)
+    return frame(pd.DataFrame(out))
 
 
 def load_rows(folder: str | os.PathLike[str]) -> Any:

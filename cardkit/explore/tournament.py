@@ -66,6 +66,8 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
     """
     import pandas as pd
 
+    from ..frames import frame
+
     if len(lineup) != game.players:
         raise CardkitError(f"a line-up of {len(lineup)} kinds for {game.players} seats")
     factories = dict(factories or {})
@@ -83,7 +85,7 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
             for s, kind in enumerate(seating):
                 rows.append({"deal": d, "seating": si, "seat": game.names[s], "kind": kind, "change": ret[s],
                              "gain": sign * ret[s], "summary": state.summary()})
-    return pd.DataFrame(rows)
+    return frame(pd.DataFrame(rows))
 
 
 def _make(game: Game, kind: str, seed: int, factories: dict[str, PlayerFactory]) -> Any:
@@ -97,6 +99,8 @@ def standings(results: Any) -> Any:
     (over deals, so the duplicate pairing is kept), best first."""
     import pandas as pd
 
+    from ..frames import frame
+
     per_deal = results.groupby(["kind", "deal"])["gain"].mean().reset_index()
     rows = []
     for kind, grp in per_deal.groupby("kind"):
@@ -107,7 +111,7 @@ def standings(results: Any) -> Any:
                                                                                        "gain"].sum()),
                      "mean gain": round(float(grp["gain"].mean()), 2),
                      "std. error": round(sd / math.sqrt(n), 2) if n else float("nan")})
-    return pd.DataFrame(rows).sort_values("mean gain", ascending=False).set_index("kind")
+    return frame(pd.DataFrame(rows).sort_values("mean gain", ascending=False).set_index("kind"))
 
 
 def margin(results: Any, a: str, b: str) -> tuple[float, float]:

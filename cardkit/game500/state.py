@@ -282,7 +282,7 @@ class State500(State):
             return self._explain_call(a)
         if ph == "nominate":
             return self._illegal(_("the contractor holds the joker, so before the opening lead they nominate its "
-                                   "suit or nominate none"), 8, a)
+                                   "suit or leave it unnominated"), 8, a)
         return self._explain_play(seat, a)
 
     def _explain_auction(self, a: Action) -> IllegalActionError:
@@ -716,19 +716,21 @@ class State500(State):
     # -- reading
 
     def summary(self) -> str:
-        """E.g. ``"A 8♥: 9 tricks, made"``, ``"thrown in"``, ``"B misère: failed at trick 3"``."""
+        """E.g. ``"A 8♥: 9 tricks, made"``, ``"thrown in"``, ``"B misère: failed at trick 3"``; with five
+        players the called partner too, in words: ``"A and C 7♠: 8 tricks, made"`` (rules.md 500 §13)."""
         if self.contract is None:
             return _("thrown in") if self._phase == "over" else _("auction")
         assert self.contractor is not None, "a contract stands, so it has a contractor"
         name = self.name(self.contractor)
         if self.called is not None:
             # a partner who surfaces only with the called card stays unnamed until then, and so does
-            # a contractor secretly alone with a card of their own: both read "+?" (§13)
+            # a contractor secretly alone with a card of their own: both read "A and a partner not
+            # yet known" (§13)
             known = self._phase == "over" or self.partner_known(-1)
             if not known:
-                name += "+?"
+                name = _("{name} and a partner not yet known").format(name=name)
             elif self.partners:
-                name += f"+{self.name(self.partners[0])}"
+                name = _("{name} and {partner}").format(name=name, partner=self.name(self.partners[0]))
         head = f"{name} {self.contract}"
         if self._phase != "over":
             return head

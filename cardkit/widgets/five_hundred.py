@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import SUITS, Suit
-from ..display import held_order
+from ..display import held_order, text_of
 from ..errors import CardkitError, InvalidActionError
 from ..escaping import escape
 from ..game import Match
@@ -33,6 +33,7 @@ from ..game500 import LOSS, TARGET, TRICKS, Call, Game500, State500, bid_ladder_
 from ..i18n import _
 from ..svg import cards_svg
 from .table import Table
+from ..frames import Frame, frame
 
 __all__ = ["AuctionPanel", "Table500", "TrumpExplorer", "ladder_chart", "legal_frame", "packs_frame", "ranking_frame",
            "units_chart", "what_if_frame"]
@@ -43,6 +44,16 @@ def _button(description: str, css: str, style: str = "") -> W.Button:
                  layout=W.Layout(width="auto"))
     b.add_class(css)
     return b
+
+
+def side_words(game: Game500, unit: Sequence[int]) -> str:
+    """A scoring side (a unit of ``game.units``: seat numbers) named by its seats in words, in the
+    language in use: ``"A and C"``, ``"A y C"``; a single seat by its name (rules.md 500 §10, §12-§14).
+
+    >>> side_words(Game500(), (0, 2)), side_words(Game500(players=6), (1, 3, 5))
+    ('A and C', 'B, D and F')
+    """
+    return text_of([game.names[s] for s in unit])
 
 
 def _suit_name(suit: Suit | None) -> str:
@@ -328,13 +339,15 @@ def _scored_with(state: State500, tricks_won: Sequence[int]) -> State500:
     return state.scored_as_if(tricks_won)  # the engine's own scoring (rules.md 500 §10)
 
 
-def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) -> Any:
+def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) -> Frame:
     """The score changes of ``state``'s contract for each number of tricks the contracting side
     might take (rules.md 500 §10), as a pandas DataFrame indexed by that number.
 
     Each row is the engine's own scoring of the hand with the contractor taking that many tricks
     and the first defending seat the rest (misère: the contractor's tricks; one taken stops the
-    hand). Columns: ``made`` and one score change per scoring unit (``"A+C"``).
+    hand). Columns: ``made`` and one score change per scoring unit, named in words
+    (``"A and C"``, :func:`side_words`). A :class:`~cardkit.widgets.tables.Frame`: the changes are
+    ints, shown ``+300`` / ``−300`` / ``no change``, ``made`` as yes/no.
 
     Raises:
         CardkitError: no contract stands in ``state``.
@@ -346,7 +359,7 @@ def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) 
     if c is None:
         raise CardkitError("a what-if needs a hand with a contract standing")
     defender = next(s for s in state.active if s not in state.contracting_seats())
-    labels = ["+".join(g.names[s] for s in unit) for unit in g.units]
+    labels = [side_words(g, unit) for unit in g.units]
     rows = []
     for k in outcomes:
         won = [0] * g.players
@@ -357,7 +370,7 @@ def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) 
         rows.append({"tricks": k, "made": st.made(), **{lab: r[unit[0]] for lab, unit in zip(labels, g.units)}})
     df = pd.DataFrame(rows).set_index("tricks").rename_axis(None)
     df.columns.name = "tricks"  # one header row: "tricks" heads the row numbers, no row of its own
-    return df
+    return frame(df, changes=labels)
 
 
 def units_chart(match: Match, *, title: str | None = None) -> Any:
@@ -365,7 +378,7 @@ def units_chart(match: Match, *, title: str | None = None) -> Any:
     rules at 500 and −500 (rules.md 500 §11) and at 0.
 
     The x axis is the hand number (0: the start), the y axis the score; units are labelled by
-    their seats (``"A+C"``).
+    their seats in words (``"A and C"``, :func:`side_words`).
 
     Returns:
         an ``altair.LayerChart``; render it offline with ``alt.renderers.enable("svg")``.
@@ -376,7 +389,7 @@ def units_chart(match: Match, *, title: str | None = None) -> Any:
     g = match.game
     if not isinstance(g, Game500):
         raise CardkitError(f"the chart of scoring sides is Five Hundred's, not {g.title}'s (rules.md 500 §11)")
-    labels = ["+".join(g.names[s] for s in unit) for unit in g.units]
+    labels = [side_words(g, unit) for unit in g.units]
     data = [{"hand": 0, "side": lab, "score": match.start_scores[u[0]]} for lab, u in zip(labels, g.units)]
     scores = list(match.start_scores)
     for i, hand in enumerate(match.hands, 1):

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import Card, Cards
-from ..display import change_words, held_order, plain_rule, score_changes
+from ..display import change_words, held_order, plain_rule, rule_words, score_changes, text_of
 from ..errors import CardkitError
 from ..escaping import escape
 from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
@@ -316,9 +316,12 @@ class Table(W.VBox):
         self.option_controls: dict[str, W.ValueWidget] = {}
         for name, choices in game.option_choices.items():
             default = game.option_defaults.get(name, choices[0])
-            tip = game.option_help.get(name, name)
             ctrl: W.ValueWidget
             title = game.option_label(name)  # plain words; the records' name stays in the CSS class
+            # the tooltip names the option's rule in the reader's language ("regla 8 del Quinientos"),
+            # not the engine's English help with the records' spellings
+            item = re.search(r"§(\d+)\)?$", game.option_help.get(name, ""))
+            tip = f"{title} ({rule_words(f'rules.md {game.name} §{item.group(1)}')})" if item else title
             if all(isinstance(v, bool) for v in choices):
                 state = _("on") if default else _("off")
                 ctrl = W.Checkbox(value=bool(default), indent=False,
@@ -715,6 +718,16 @@ class Table(W.VBox):
         at_start = self._replay.at_start()
         self.back_button.disabled = at_start
         self.start_button.disabled = at_start
+        # a person's turn with nothing recorded after it: Next and End could only say "your turn"
+        stuck = self._waiting_for_person(st)
+        self.next_button.disabled = stuck
+        self.end_button.disabled = stuck
+
+    def _waiting_for_person(self, st: State) -> bool:
+        """Whether stepping forward cannot move: a live table, the hand not over, no action of the
+        script after the cursor, and the seat to act a person's (no computer player moves for it)."""
+        return (self.replay.live and not st.is_terminal() and self.replay.at_frontier()
+                and self.replay.waiting() is not None)
 
     def _status_html(self, st: State, to_act: int | None, still: bool = False) -> str:
         """The status line: hand, dealer, how the hand stands, who acts, the step (not in a still
@@ -727,7 +740,7 @@ class Table(W.VBox):
             who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
             to_act_text = _("{name} to act").format(name=who)
             parts.append(f"<span class='cardkit-toact'>{escape(to_act_text)}</span>")
-        if not still:
+        if not still and self.replay.script[h]:  # no "step 0 of 0" while nothing is recorded
             parts.append(escape(_("step {k} of {n}").format(k=k, n=len(self.replay.script[h]))))
         line = " · ".join(parts)
         if st.is_terminal():
@@ -820,7 +833,7 @@ class Table(W.VBox):
             rows.append((_("change"), [change_words(r) for r in st.returns()]))
             rows.append((_("score"), st.scores_after()))
         body = "".join(f"<tr><th style='text-align:left'>{escape(label)}</th>"
-                       + "".join(f"<td>{escape(str(v))}</td>" for v in vals) + "</tr>" for label, vals in rows)
+                       + "".join(f"<td>{escape(text_of(v))}</td>" for v in vals) + "</tr>" for label, vals in rows)
         out = f"<table><tr><th></th>{head}</tr>{body}</table>"
         if self.replay.outcome is not None:
             out += f"<div><b>{escape(self.replay.outcome.result(names))}</b></div>"

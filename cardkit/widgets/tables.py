@@ -1,5 +1,7 @@
 """pandas tables and altair charts of what the engine computes (no rule is computed here).
 
+- :class:`~cardkit.frames.Frame` and :func:`~cardkit.frames.frame` (from :mod:`cardkit.frames`): a
+  pandas table as a learner reads it (``−22`` with a true minus sign, score changes ``+20``, yes/no).
 - :func:`score_sheet`: a match's score sheet (``Match.score_sheet()``) as a DataFrame.
 - :func:`score_chart`: running scores across a match as an altair line chart.
 """
@@ -8,16 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..frames import Frame, frame
 from ..game import Match
 from ..i18n import heading
 
+__all__ = ["Frame", "frame", "score_chart", "score_sheet"]
 
-def score_sheet(match: Match) -> Any:
+
+def score_sheet(match: Match) -> Frame:
     """The score sheet of ``match`` as a pandas DataFrame, one row per finished hand, numbered from 1.
 
     One header row: ``hand`` (the row numbers' heading), ``dealer``, ``summary``, then for each seat
-    its change in that hand as the table shows it (``"+200"``, ``"−25"``, ``"0"``; column
-    ``"A's change"``) and its running score (column ``"A"``, an int). Headings read in the
+    its change in that hand as the table shows it (``"+200"``, ``"−25"``, ``"no change"``; column
+    ``"A's change"``) and its running score (column ``"A"``, an int, shown ``−22`` when negative:
+    a :class:`Frame`). Headings read in the
     language in use (:func:`cardkit.i18n.heading`; ``repartidor``, ``resumen``, ``cambio de A`` in
     Spanish). A match with no finished hand gives an empty frame with those columns.
     """
@@ -37,7 +43,7 @@ def score_sheet(match: Match) -> Any:
         df[f"{name} ±"] = [change_words(int(r)) for r in df[f"{name} ±"]]
     df = df.set_index("hand").rename(columns=renamed).rename_axis(None)
     df.columns.name = heading("hand")  # one header row: "hand" over the row numbers
-    return df
+    return frame(df)
 
 
 def score_chart(match: Match, *, title: str | None = None, start_label: str = "start") -> Any:

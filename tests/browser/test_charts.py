@@ -40,6 +40,11 @@ def match_sheet(page) -> list[dict[str, str]]:
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def score(cell: str) -> int:
+    """A running score as the sheet writes it, a negative one with a true minus sign ("−22")."""
+    return int(cell.replace("−", "-"))
+
+
 def shown_svgs(page) -> list[ET.Element]:
     """The SVG outputs on the page. JupyterLab's renderer (Voila's too) shows an SVG output as an
     ``<img>`` whose source is a ``data:`` URL of the drawing itself; this decodes them."""
@@ -65,9 +70,10 @@ def test_score_chart_is_inline_svg_matching_the_score_sheet(serve, page) -> None
     sheet = match_sheet(page)
     hands = len(sheet)
     assert hands > 1
-    last = [int(sheet[-1][s]) for s in SEATS]
+    assert not any(row[s].startswith("-") for row in sheet for s in SEATS)  # a true minus sign, "−22"
+    last = [score(sheet[-1][s]) for s in SEATS]
     assert min(last) <= 0, last  # the match ended (rules.md 501 §11)
-    assert all(min(int(row[s]) for s in SEATS) > 0 for row in sheet[:-1])
+    assert all(min(score(row[s]) for s in SEATS) > 0 for row in sheet[:-1])
 
     charts = [svg for svg in shown_svgs(page) if TITLE in texts(svg)]
     assert len(charts) == 1, f"{len(charts)} charts titled {TITLE!r}"

@@ -88,7 +88,7 @@ def test_open_misere_clicked_through_in_bs_view(serve, page) -> None:
     assert wait_until(page, lambda: "change" in score_rows(table)), score_rows(table)
     rows = score_rows(table)
     assert rows["change"] == ["−500", "no change", "−500", "no change"], rows
-    assert rows["score"] == ["-500", "0", "-500", "0"], rows
+    assert rows["score"] == ["−500", "0", "−500", "0"], rows  # a true minus sign, as the sentences
     # A side at -500 has lost outright (rules.md 500 §11): one more click says the match is over.
     nxt.click()
     expect(table.locator(".cardkit-message")).to_contain_text("the match is over: B and D win")
