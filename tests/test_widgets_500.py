@@ -222,6 +222,13 @@ def test_units_chart_has_the_500_lines():
     last = max(v["hand"] for v in values if "side" in v)
     assert last == len(match.hands)
     assert {v["score"] for v in values if v.get("hand") == last and "side" in v} == set(match.scores)
+    # every score inside the y axis, the ±500 lines too (a side may end past 500)
+    low, high = spec["layer"][0]["encoding"]["y"]["scale"]["domain"]
+    scores = [v["score"] for v in values if "side" in v]
+    assert low <= min(min(scores), -500) and high >= max(max(scores), 500)
+    # a match that starts below −600 (scores set by hand): the axis reaches down to it
+    below = units_chart(Match(game, seed=4, scores=[-650, 480, -650, 480])).to_dict()
+    assert below["layer"][0]["encoding"]["y"]["scale"]["domain"] == [-700, 600]
 
 
 # ---------------------------------------------------------------- the Table at 3, 5 and 6 seats

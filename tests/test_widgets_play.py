@@ -348,6 +348,18 @@ def test_computer_players_are_named_in_plain_words_and_chosen_by_kind(lang, labe
     assert {type(p).__name__ for p in t.computers.values()} == {"RandomPlayer"}
 
 
+def test_hint_is_offered_only_on_your_turn():
+    """Hint is greyed out while a computer seat or nobody is to act, and offered on your turn."""
+    t = Table("501", seed=3, humans=[0])
+    hint = one(t, "cardkit-hint")
+    assert t.state.current_player() == 0 and not hint.disabled
+    while t.state.current_player() == 0:  # back to a step where a computer seat is to act
+        assert t.back()
+    assert t.state.current_player() in (1, 2) and hint.disabled
+    t.to_end()
+    assert t.state.current_player() == 0 and not hint.disabled
+
+
 @pytest.mark.parametrize("lang, short, thinking", [("en", "seed", "thinking…"), ("es", "semilla", "pensando…")])
 def test_hint_says_it_is_thinking_at_once_and_the_next_move_clears_it(lang, short, thinking):
     """Pressing Hint first shows "thinking…" (the coach can take seconds), then the advice; the
@@ -365,6 +377,7 @@ def test_hint_says_it_is_thinking_at_once_and_the_next_move_clears_it(lang, shor
         assert thinking not in t.coach.value and t.coach.value.startswith("<div class='cardkit-hint'>")
         assert t.coach.value == shown[-1]
         legal = t.state.legal_actions()
+        assert not one(t, "cardkit-hint").disabled  # A's turn
         assert t.act(legal[-1]) is None
         assert t.coach.value == ""
         # a review says it is thinking at once too (the solver may be compiled first), then stays

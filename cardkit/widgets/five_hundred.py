@@ -400,7 +400,9 @@ def units_chart(match: Match, *, title: str | None = None) -> Any:
     df = pd.DataFrame(data)
     lines = alt.Chart(df).mark_line(point=True).encode(
         x=alt.X("hand:Q", title="hand", axis=alt.Axis(tickMinStep=1)),
-        y=alt.Y("score:Q", title="score", scale=alt.Scale(domain=[LOSS - 100, TARGET + 100])),
+        # the ±500 lines always in view, and every score too (a side can end past 500, e.g. 670)
+        y=alt.Y("score:Q", title="score", scale=alt.Scale(domain=[min(LOSS - 100, int(df["score"].min()) - 50),
+                                                                  max(TARGET + 100, int(df["score"].max()) + 50)])),
         color=alt.Color("side:N", title="side"), tooltip=["hand", "side", "score"])
     marks = pd.DataFrame({"score": [TARGET, 0, LOSS], "line": ["500 wins", "0", "−500 loses"]})
     rules = alt.Chart(marks).mark_rule(strokeDash=[4, 4], color="gray").encode(y="score:Q")

@@ -722,6 +722,9 @@ class Table(W.VBox):
         stuck = self._waiting_for_person(st)
         self.next_button.disabled = stuck
         self.end_button.disabled = stuck
+        if hasattr(self, "hint_button"):  # built after the first drawing
+            # the coach advises only the person whose turn it is
+            self.hint_button.disabled = to_act is None or to_act not in self.humans
 
     def _waiting_for_person(self, st: State) -> bool:
         """Whether stepping forward cannot move: a live table, the hand not over, no action of the
