@@ -81,9 +81,11 @@ def _card_text(action: Action) -> str:
 
 #: What each kind of computer player does, in plain words, for the opponents' drop-down (the
 #: values stay the kind names of :func:`cardkit.players.player_names`).
+#: None of them sees a hidden card: the search players guess the hidden cards many times over.
 _PLAYER_LABELS = {"random": N_("plays at random"), "sensible": N_("follows simple rules"),
-                  "sampler": N_("samples deals and solves them"),
-                  "solver": N_("sees every card (solver)"), "ismcts": N_("searches many games (ISMCTS)")}
+                  "sampler": N_("guesses the hidden cards many times"),
+                  "solver": N_("guesses the hidden cards, then solves each guess"),
+                  "ismcts": N_("tries out many possible games")}
 
 
 def player_label(kind: str) -> str:
