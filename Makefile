@@ -10,6 +10,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test,openspiel,server,hub]'
+	$(PY) -m cardkit.solver.warm  # compiles the solver once (about 30 s), not in a class's first review
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -35,3 +35,20 @@ def test_slowest_deals_keep_their_values(name):
         if i % 2:  # every action's value on half of them (the whole table doubles the time)
             got = [[str(v.action), v.value] for v in solver.solve(state).values]
             assert got == deal["actions"], f"seed {deal['seed']}"
+
+
+def test_warm_compiles_both_kernels_in_a_new_process() -> None:
+    """``python -m cardkit.solver.warm`` (run by ``make install``) leaves both games' search kernels
+    compiled, so a class's first "Review my hand" loads them instead of compiling them."""
+    import subprocess
+    import sys
+
+    from cardkit.solver import _jit
+
+    if not _jit.ENABLED:
+        pytest.skip("numba is not installed: the plain-Python search needs no compiling")
+    code = ("from cardkit.solver.warm import warm; warm(); from cardkit.solver import core500, core501; "
+            "print(len(core501.search.signatures), len(core500.search.signatures))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600)
+    n501, n500 = map(int, out.stdout.split())
+    assert n501 >= 1 and n500 >= 1
