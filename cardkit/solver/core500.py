@@ -29,7 +29,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
-from ._search import bounds_cut, insert_move, probe, restore_hands, stored
+from ._search import (A0 as _A0, ALPHA as _ALPHA, B0 as _B0, BEST as _BEST, BESTM as _BESTM, BETA as _BETA,
+                      COMMON_FIELDS, GAIN as _GAIN, HM as _HM, IDX as _IDX, K as _K, N as _N, P as _P, back_to,
+                      bounds_cut, insert_move, open_frame, probe, restore_hands, stored, take_value)
 
 JOKER_TOP = 1_000_000
 INF = 100
@@ -46,10 +48,10 @@ MAXDEPTH = 64
 # option flags (the engine's Options500, rules.md 500 §8)
 OPT_STRICT, OPT_LOOSE, OPT_ANY, OPT_LAST, OPT_VOID, OPT_FIRSTLAST, OPT_MISERE = range(7)
 NOPTS = 7
-# frame fields
-(_LEADER, _NPLAYED, _LED, _WPOW, _WPOS, _TABLE, _LS, _VO, _PL, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTM,
- _K, _N, _GAIN, _HM, _P, _IDX, _REL, _EREL, _ELO, _EHI, _TREL, _WCARD, _SKIP, _SIG) = range(29)
-FIELDS = 29
+# frame fields: the shared ones (:mod:`cardkit.solver._search`), then this kernel's
+(_LEADER, _NPLAYED, _LED, _WPOW, _WPOS, _TABLE, _LS, _VO, _PL, _REL, _EREL, _ELO, _EHI, _TREL, _WCARD, _SKIP,
+ _SIG) = range(COMMON_FIELDS, COMMON_FIELDS + 17)
+FIELDS = COMMON_FIELDS + 17
 #: words of a table key: the hands (6, each card written at its relative rank, only the ranks the
 #: entry's result depended on), the leader and free-joker state (3), the suit lengths of every hand
 #: (2) and the ranks that mattered (1)
@@ -132,6 +134,20 @@ def _top_cards(s: int, k: int, present: int, suitorder: np.ndarray, suitlen: np.
 
 
 @njit
+def _low_rank(rel: int, s: int, suitmask: np.ndarray, rankpos: np.ndarray) -> int:
+    """The place in suit ``s``'s order (0: its highest card) of the lowest card of ``rel`` (a card
+    mask) in that suit, -1 when ``rel`` holds none of it; ``rankpos[c]``: card ``c``'s place."""
+    m = rel & suitmask[s]
+    low = -1
+    while m != 0:
+        c = _low(m)
+        m &= m - 1
+        if rankpos[c] > low:
+            low = rankpos[c]
+    return low
+
+
+@njit
 def rank_slots(rel: int, present: int, full: bool, suitmask: np.ndarray, rankpos: np.ndarray,
                prefix: np.ndarray) -> int:
     """The ranks that matter, as the table key writes them: for each suit, the slots (the suit's
@@ -147,15 +163,9 @@ def rank_slots(rel: int, present: int, full: bool, suitmask: np.ndarray, rankpos
         if full or s == 4:
             k = _popcount(left)
         else:
-            m = rel & suitmask[s]
-            if m == 0:
+            low = _low_rank(rel, s, suitmask, rankpos)
+            if low < 0:
                 continue
-            low = 0
-            while m != 0:
-                c = _low(m)
-                m &= m - 1
-                if rankpos[c] > low:
-                    low = rankpos[c]
             k = _popcount(left & prefix[s, low])
         out |= prefix[s, k - 1]
     return out
@@ -182,15 +192,9 @@ def extend_runs(rel: int, skipped: int, hm: int, present: int, suitmask: np.ndar
     for s in range(4):
         if (skipped & suitmask[s]) == 0:
             continue
-        m = rel & suitmask[s]
-        if m == 0:
+        low = _low_rank(rel, s, suitmask, rankpos)
+        if low < 0:
             continue
-        low = 0
-        while m != 0:
-            c = _low(m)
-            m &= m - 1
-            if rankpos[c] > low:
-                low = rankpos[c]
         if ((hm >> suitorder[s, low]) & 1) == 0:
             continue
         for i in range(low + 1, suitlen[s]):
@@ -397,7 +401,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             stats[0] += 1
             if stats.shape[0] > 1 and stats[1] > 0 and stats[0] > stats[1]:
                 # over the node budget: put the hands back and give up (nothing half-done is stored)
-                restore_hands(h, fr, d, _P, _HM)
+                restore_hands(h, fr, d)
                 return ABORTED
             leader = fr[d, _LEADER]
             nplayed = fr[d, _NPLAYED]
@@ -572,8 +576,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                 if d == 0:
                     return ret
                 d -= 1
-                h[fr[d, _P]] = fr[d, _HM]
-                v = fr[d, _GAIN] + ret
+                v = back_to(h, fr, d) + ret
                 vrel = retrel
                 mode = 1
                 continue
@@ -721,17 +724,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         sc = 100_000 if m == ttbest else (50_000 if m == killer[d] and (heur & HEUR_KILLER) else 5000)
                         insert_move(mv, d, nm, sc, m, 4096)
                         nm += 1
-            fr[d, _ALPHA] = alpha
-            fr[d, _BETA] = beta
-            fr[d, _A0] = alpha
-            fr[d, _B0] = beta
-            fr[d, _BEST] = -INF if maxim else INF
-            fr[d, _BESTM] = -1
-            fr[d, _K] = 0
-            fr[d, _N] = nm
-            fr[d, _HM] = hm
-            fr[d, _P] = p
-            fr[d, _IDX] = idx
+            open_frame(fr, d, alpha, beta, -INF if maxim else INF, nm, hm, p, idx)
             fr[d, _SIG] = sig
             fr[d, _REL] = erel
             fr[d, _EREL] = erel
@@ -744,20 +737,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
         if mode == 1:
             k = fr[d, _K]
             m = mv[d, k] % 4096
-            if maxim:
-                if v > fr[d, _BEST]:
-                    fr[d, _BEST] = v
-                    fr[d, _BESTM] = m
-                    if v > fr[d, _ALPHA]:
-                        fr[d, _ALPHA] = v
-            else:
-                if v < fr[d, _BEST]:
-                    fr[d, _BEST] = v
-                    fr[d, _BESTM] = m
-                    if v < fr[d, _BETA]:
-                        fr[d, _BETA] = v
             crel = vrel | fr[d, _TREL]
-            if fr[d, _ALPHA] >= fr[d, _BETA]:
+            if take_value(fr, d, maxim, v, m):
                 killer[d] = m  # a killer move: tried early at this depth from now on
                 # the bound rests on this move alone
                 fr[d, _REL] = fr[d, _EREL] | crel
@@ -905,7 +886,6 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
         if d == 0:
             return best
         d -= 1
-        h[fr[d, _P]] = fr[d, _HM]
-        v = fr[d, _GAIN] + best
+        v = back_to(h, fr, d) + best
         vrel = rel
         mode = 1
