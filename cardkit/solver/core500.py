@@ -100,20 +100,18 @@ def _power(c: int, led: int, trump: int, esuit: np.ndarray, strength: np.ndarray
 
 
 @njit
-def _top_run(s: int, p: int, h: np.ndarray, n: int, suitorder: np.ndarray, suitlen: np.ndarray) -> int:
-    """How many of the highest cards left in suit ``s`` seat ``p`` holds in an unbroken run."""
-    present = 0
-    for i in range(n):
-        present |= h[i]
-    k = 0
+def _top_run(s: int, hp: int, present: int, suitorder: np.ndarray, suitlen: np.ndarray) -> int:
+    """The highest cards left (in ``present``) of suit ``s`` that the hand ``hp`` holds in an
+    unbroken run, as a card mask."""
+    run = 0
     for r in range(suitlen[s]):
         c = suitorder[s, r]
         if (present >> c) & 1:
-            if (h[p] >> c) & 1:
-                k += 1
+            if (hp >> c) & 1:
+                run |= 1 << c
             else:
                 break
-    return k
+    return run
 
 
 @njit
@@ -229,46 +227,86 @@ def _highest(hm: int, led: int, trump: int, jk: int, suitmask: np.ndarray, suito
 
 
 @njit
-def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, suitmask: np.ndarray,
-                 suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
+def joker_lead_ok(hm: int, p: int, ls: int, vo: int, opts: np.ndarray) -> bool:
+    """Whether seat ``p``, on lead with the hand ``hm`` holding the free joker, may lead it now
+    (rules.md 500 §8 and its options; the search's own rule for the suits a led joker may name):
+    its last card always; never before the last trick under ``joker-lead-last``; else it must have
+    a suit to name (``strict``: a suit no one has led, ``ls``; ``joker-lead-any``: one the seat has
+    not shown void in, ``vo``; ``loose``: any)."""
+    if _popcount(hm) == 1:
+        return True
+    if opts[OPT_LAST]:
+        return False
+    if opts[OPT_ANY]:
+        return (15 & ~((vo >> (4 * p)) & 15)) != 0
+    if opts[OPT_LOOSE]:
+        return True
+    return (15 & ~ls) != 0
+
+
+@njit
+def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, ls: int, vo: int,
+                 opts: np.ndarray, suitmask: np.ndarray, suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
     """Tricks seat ``p``, on lead, is sure to win in a row by cashing its top cards (rules.md 500
     §6, §7): first its unbroken run of top trumps (everyone else must follow while they hold
     trumps), then in each plain suit its run of top cards, for as many rounds as every other seat
     still follows suit or holds no trump. Every other seat counts, the partners too, so the lead
-    never leaves ``p``. A free joker in another hand can win any trick: then 0.
+    never leaves ``p``.
+
+    The free joker (no-trump, §8; ``side``: a bit per position of one side): led first by ``p``
+    when it may lead it (:func:`joker_lead_ok`), it wins a trick more; in a partner's hand (or in
+    ``p``'s, not to be led yet) it is kept back and wins a trick after the others, at the latest
+    as its holder's last card (not under ``last-card-loses``, where such a joker may lose); in an
+    opponent's it can take any trick that opponent is void in, so each suit counts only as many
+    rounds as that opponent follows it (and nothing when a joker may be played while following
+    suit, ``joker-first-last``).
 
     Returns ``(tricks, cards)``: ``cards`` the top cards the count rests on (any position where the
-    same seats hold them and every hand has the same suit lengths has at least as many)."""
+    same seats hold them and every hand has the same suit lengths, the same suits led and shown
+    void, has at least as many)."""
+    jopp = -1  # an opponent of p holding the free joker
+    jlater = 0  # a trick the joker of p's side wins after the others
+    qt = 0
     if jk >= 0:
         for i in range(n):
-            if i != p and (h[i] >> jk) & 1:
-                return 0, 0
+            if (h[i] >> jk) & 1:
+                if i == p and joker_lead_ok(h[p], p, ls, vo, opts):
+                    qt = 1
+                elif ((side >> i) & 1) != ((side >> p) & 1):
+                    if opts[OPT_FIRSTLAST]:
+                        return 0, 0
+                    jopp = i
+                elif opts[OPT_VOID] != 2:
+                    jlater = 1
     present = 0
     for i in range(n):
         present |= h[i]
     t = 0
     rel = 0
     if trump >= 0:
-        t = _top_run(trump, p, h, n, suitorder, suitlen)
-        rel |= _top_cards(trump, t, present, suitorder, suitlen)
-    qt = t
+        rel = _top_run(trump, h[p], present, suitorder, suitlen)
+        t = _popcount(rel)
+    qt += t
     for s in range(4):
         if s == trump:
             continue
-        k = _top_run(s, p, h, n, suitorder, suitlen)
-        if k == 0:
+        run = _top_run(s, h[p], present, suitorder, suitlen)
+        if run == 0:
             continue
+        k = _popcount(run)
         safe = k
         for i in range(n):
             if i == p:
                 continue
-            if trump >= 0 and _popcount(h[i] & suitmask[trump]) > t:
+            if (trump >= 0 and _popcount(h[i] & suitmask[trump]) > t) or i == jopp:
                 ln = _popcount(h[i] & suitmask[s])
                 if ln < safe:
                     safe = ln
         if safe > 0:
-            rel |= _top_cards(s, k, present, suitorder, suitlen)
+            rel |= run
         qt += safe
+    if jlater and qt < _popcount(h[p]):
+        qt += 1
     return qt, rel
 
 
@@ -438,7 +476,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         ub = lb = (side >> wl) & 1
                     else:
                         # quick tricks of the leader, sure tricks of the top trumps
-                        qt, retrel = quick_tricks(h, n, leader, trump, jk, suitmask, suitorder, suitlen)
+                        qt, retrel = quick_tricks(h, n, leader, trump, jk, side, ls, vo, opts, suitmask, suitorder, suitlen)
                         if (side >> leader) & 1:
                             lb = qt
                         else:
