@@ -280,11 +280,12 @@ def test_agrees_with_exhaustive_search_many_positions_and_narrow_windows(players
 
 
 def test_move_ordering_changes_the_work_never_a_value():
-    """Killer leads and trying first a card sure to win the trick (core501.HEUR_KILLER,
-    HEUR_SURE) change how many positions the search visits, never a value: 60 random endings of 5
-    tricks (every point of a trick), each technique off in turn, give every action the same value
-    as with all on (marriages included, rules.md 501 §9); each technique changes the node count,
-    and all on visit fewer than none."""
+    """Killer leads, trying first a card sure to win the trick and principal variation search
+    (core501.HEUR_KILLER, HEUR_SURE, HEUR_PVS) change how many positions the search visits, never
+    a value: 60 random endings of 5 tricks (every point of a trick), each technique alone and all
+    but the principal variation search, give every action the same value as with all on
+    (marriages included, rules.md 501 §9); each changes the node count, and all on visit fewer
+    than none and fewer than all but the principal variation search."""
     from cardkit.solver import core501
 
     def run(heur: int) -> tuple[list, int]:
@@ -297,11 +298,12 @@ def test_move_ordering_changes_the_work_never_a_value():
         return values, int(solver.stats[0])
 
     every, nodes_all = run(core501.HEUR_ALL)
-    for heur in (0, core501.HEUR_KILLER, core501.HEUR_SURE):
+    no_pvs = core501.HEUR_ALL & ~core501.HEUR_PVS
+    for heur in (0, core501.HEUR_KILLER, core501.HEUR_SURE, core501.HEUR_PVS, no_pvs):
         values, nodes = run(heur)
         assert values == every, f"heur {heur}"
         assert nodes != nodes_all, f"heur {heur}: the ordering changed nothing"
-        if heur == 0:
+        if heur in (0, no_pvs):
             assert nodes_all < nodes
 
 

@@ -48,10 +48,11 @@ SUITPTS = np.array([sum(int(PTS6[r]) for r in range(6) if (m >> r) & 1) for m in
 SUITMASK = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.int64)
 INF = 10_000
 #: move-ordering techniques of :func:`search` (bit flags of its ``heur``; all on by default):
-#: killer leads (a lead that cut a search off is tried early at the same depth) and the
-#: cheapest card sure to win a trick first
-HEUR_KILLER, HEUR_SURE = 1, 2
-HEUR_ALL = 3
+#: killer leads (a lead that cut a search off is tried early at the same depth), the
+#: cheapest card sure to win a trick first, and principal variation search (a move after the
+#: first asked by a null window whether it does better, searched in full only when it does)
+HEUR_KILLER, HEUR_SURE, HEUR_PVS = 1, 2, 4
+HEUR_ALL = 7
 LOG_TT = 20
 #: entries of one bucket of the table: a position may sit in any of them
 BUCKET = 4
@@ -422,8 +423,8 @@ def _store(tk1: np.ndarray, tk2: np.ndarray, tlo: np.ndarray, thi: np.ndarray, t
 
 # frame fields of the explicit search stack (the search does not recurse): the shared
 # ones (:mod:`cardkit.solver._search`), then this kernel's
-_LEADER, _C0, _C1, _DWON, _PEND, _KEY1, _KEY2, _LED, _WPOW, _WPOS, _NPLAYED = range(COMMON_FIELDS, COMMON_FIELDS + 11)
-FIELDS = COMMON_FIELDS + 11
+_LEADER, _C0, _C1, _DWON, _PEND, _KEY1, _KEY2, _LED, _WPOW, _WPOS, _NPLAYED, _SCOUT = range(COMMON_FIELDS, COMMON_FIELDS + 12)
+FIELDS = COMMON_FIELDS + 12
 MAXDEPTH = 26
 
 
@@ -639,6 +640,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 insert_move(mv, d, n, sc, run * 64 + c, 2048)
                 n += 1
             open_frame(fr, d, alpha, beta, -INF if maxim else INF, n, hm, p, idx)
+            fr[d, _SCOUT] = 0
             fr[d, _KEY1] = key1
             fr[d, _KEY2] = key2
             fr[d, _LED] = led
@@ -649,11 +651,16 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
         p = fr[d, _P]
         if mode == 1:
             k = fr[d, _K]
-            c = mv[d, k] % 64
-            mv[d, 24 + k] = v
-            if take_value(fr, d, p == decl, v, c):
-                killer[d] = c  # a killer card: tried early at this depth from now on
-            fr[d, _K] = k + 1
+            scout = fr[d, _SCOUT]
+            fr[d, _SCOUT] = 0
+            if scout == 1 and fr[d, _ALPHA] < v < fr[d, _BETA]:
+                fr[d, _SCOUT] = 2  # it does better: searched again, with the whole window
+            else:
+                c = mv[d, k] % 64
+                mv[d, 24 + k] = v
+                if take_value(fr, d, p == decl, v, c):
+                    killer[d] = c  # a killer card: tried early at this depth from now on
+                fr[d, _K] = k + 1
             mode = 2
         # mode 2: the next move at depth d, or the node is done
         k = fr[d, _K]
@@ -732,8 +739,20 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
             fr[e, _C1] = n1
             fr[e, _DWON] = ndwon
             fr[e, _PEND] = npend
-            fr[e, _ALPHA] = alpha - gain
-            fr[e, _BETA] = beta - gain
+            ae = alpha
+            be = beta
+            if k > 0 and beta - alpha > 1 and fr[d, _SCOUT] == 0 and (heur & HEUR_PVS) and _popcount(hm) >= 5:
+                # principal variation search: a later move is first asked only whether it does
+                # better than the best so far (a null window), and searched again with the whole
+                # window when it does (from five cards a hand: below, a search again costs more
+                # than the null windows save)
+                if p == decl:
+                    be = alpha + 1
+                else:
+                    ae = beta - 1
+                fr[d, _SCOUT] = 1
+            fr[e, _ALPHA] = ae - gain
+            fr[e, _BETA] = be - gain
             d = e
             mode = 0
             continue
