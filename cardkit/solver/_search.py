@@ -101,7 +101,7 @@ def restore_hands(h: np.ndarray, fr: np.ndarray, d: int) -> None:
 
 
 @njit
-def open_frame(fr: np.ndarray, d: int, alpha: int, beta: int, worst: int, n: int, hm: int, p: int,
+def open_node(fr: np.ndarray, d: int, alpha: int, beta: int, worst: int, n: int, hm: int, p: int,
                idx: int) -> None:
     """Open the frame of the node at depth ``d``: window ``(alpha, beta)``, best value so far
     ``worst`` (the side to move's worst), no best move, ``n`` moves from the first, seat ``p``

@@ -31,7 +31,7 @@ import numpy as np
 from ._jit import njit
 from ._search import (A0 as _A0, ALPHA as _ALPHA, B0 as _B0, BEST as _BEST, BESTM as _BESTM, BETA as _BETA,
                       COMMON_FIELDS, GAIN as _GAIN, HM as _HM, IDX as _IDX, K as _K, N as _N, P as _P, back_to,
-                      bounds_cut, insert_move, open_frame, probe, restore_hands, stored, take_value)
+                      bounds_cut, insert_move, open_node, probe, restore_hands, stored, take_value)
 
 JOKER_TOP = 1_000_000
 INF = 100
@@ -762,7 +762,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         sc = 100_000 if m == ttbest else (50_000 if m == killer[d] and (heur & HEUR_KILLER) else 5000)
                         insert_move(mv, d, nm, sc, m, 4096)
                         nm += 1
-            open_frame(fr, d, alpha, beta, -INF if maxim else INF, nm, hm, p, idx)
+            open_node(fr, d, alpha, beta, -INF if maxim else INF, nm, hm, p, idx)
             fr[d, _SIG] = sig
             fr[d, _REL] = erel
             fr[d, _EREL] = erel

@@ -38,7 +38,7 @@ import numpy as np
 from ._jit import njit
 from ._search import (A0 as _A0, ALPHA as _ALPHA, B0 as _B0, BEST as _BEST, BESTM as _BESTC, BETA as _BETA,
                       COMMON_FIELDS, GAIN as _GAIN, HM as _HM, IDX as _IDX, K as _K, N as _N, P as _P, back_to,
-                      bounds_cut, insert_move, open_frame, probe, stored, take_value)
+                      bounds_cut, insert_move, open_node, probe, stored, take_value)
 
 #: Card points by ``r`` (9 J Q K 10 A), rules.md 501 §3.
 PTS6 = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
@@ -639,7 +639,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                         sc = 300 + PTS[c] if ours_winning else 100 - PTS[c]
                 insert_move(mv, d, n, sc, run * 64 + c, 2048)
                 n += 1
-            open_frame(fr, d, alpha, beta, -INF if maxim else INF, n, hm, p, idx)
+            open_node(fr, d, alpha, beta, -INF if maxim else INF, n, hm, p, idx)
             fr[d, _SCOUT] = 0
             fr[d, _KEY1] = key1
             fr[d, _KEY2] = key2
