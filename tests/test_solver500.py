@@ -184,6 +184,38 @@ def test_free_joker_endings_agree_with_exhaustive_search(options):
     assert found == 8
 
 
+@pytest.mark.parametrize("options", JOKER_OPTIONS, ids=str)
+def test_quick_tricks_with_the_free_joker_keep_the_value_exact(options):
+    """No-trump endings of 3 tricks at a lead, the free joker still in a hand (in the leader's, a
+    partner's or an opponent's): the search counts the leader's quick tricks with the joker
+    (core500.quick_tricks, rules.md 500 §8 under each joker option), and its value, and the answer
+    to a null window at every threshold (a bound on the correct side), equal exhaustive search."""
+    from cardkit.solver.exhaustive import exhaustive_value_500
+
+    opts = dict(options)
+    game = Game500(opts.pop("players", 4), **opts)
+    holders = set()
+    found = 0
+    for seed in range(600):
+        state = random_play_state(game, seed=5000 + seed, tricks_left=3, prefer=PREFER["no-trump"])
+        pos = Position500.from_state(state)
+        if pos.misere or pos.jk < 0 or pos.table or not any((h >> pos.jk) & 1 for h in pos.hands):
+            continue
+        holder = next(i for i, h in enumerate(pos.hands) if (h >> pos.jk) & 1)
+        holders.add("leader" if holder == pos.leader else
+                    "partner" if (pos.side >> holder) & 1 == (pos.side >> pos.leader) & 1 else "opponent")
+        exact = exhaustive_value_500(state) - pos.banked
+        solver = Solver500()
+        assert solver.exact(pos) == exact, f"seed {seed}"
+        for t in range(1, 4):
+            r = Solver500().future(pos, -1, t - 1, t)
+            assert (r >= t) == (exact >= t) and (exact >= r if r >= t else exact <= r), f"seed {seed}, t {t}"
+        found += 1
+        if found == 12:
+            break
+    assert found == 12 and len(holders) >= 2
+
+
 def test_plain_python_kernel_gives_the_same_values():
     """The kernel run uncompiled (CARDKIT_SOLVER_NOJIT=1) agrees with the compiled one."""
     import os

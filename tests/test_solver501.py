@@ -171,6 +171,26 @@ def test_plain_python_kernel_gives_the_same_values():
     assert out.split("\n")[:5] == want
 
 
+def test_the_compiled_kernel_loads_from_numba_s_cache(tmp_path):
+    """The kernel compiled once and kept in numba's cache (a fresh cache folder) gives the same
+    values in the next process, which loads it from there (one source is compiled as two
+    kernels, two_tricks and three_tricks: each must be kept under its own name)."""
+    pytest.importorskip("numba")
+    code = ("from cardkit.game501 import Game501\n"
+            "from cardkit.solver import _jit\n"
+            "from cardkit.solver.solve501 import Solver501\n"
+            "from cardkit.solver.positions import random_play_state\n"
+            "assert _jit.ENABLED\n"
+            "print([Solver501().position_value(random_play_state(Game501(), seed=seed)) for seed in range(4)])\n")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), CARDKIT_SOLVER_CACHE="1")
+    env.pop("CARDKIT_SOLVER_NOJIT", None)
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[1].stderr[-2000:]
+    want = str([Solver501().position_value(random_play_state(Game501(), seed=seed)) for seed in range(4)])
+    assert [r.stdout.strip() for r in runs] == [want, want]
+    assert any(f.name.endswith(".nbi") for f in tmp_path.rglob("*"))
+
+
 def test_four_player_table_the_dealer_sits_out():
     """With 4 players the dealer sits out (rules.md 501 §1): the solver plays the three active
     seats and agrees with exhaustive search."""
@@ -260,11 +280,12 @@ def test_agrees_with_exhaustive_search_many_positions_and_narrow_windows(players
 
 
 def test_move_ordering_changes_the_work_never_a_value():
-    """Killer leads and trying first a card sure to win the trick (core501.HEUR_KILLER,
-    HEUR_SURE) change how many positions the search visits, never a value: 60 random endings of 5
-    tricks (every point of a trick), each technique off in turn, give every action the same value
-    as with all on (marriages included, rules.md 501 §9); each technique changes the node count,
-    and all on visit fewer than none."""
+    """Killer leads, trying first a card sure to win the trick and principal variation search
+    (core501.HEUR_KILLER, HEUR_SURE, HEUR_PVS) change how many positions the search visits, never
+    a value: 60 random endings of 5 tricks (every point of a trick), each technique alone and all
+    but the principal variation search, give every action the same value as with all on
+    (marriages included, rules.md 501 §9); each changes the node count, and all on visit fewer
+    than none and fewer than all but the principal variation search."""
     from cardkit.solver import core501
 
     def run(heur: int) -> tuple[list, int]:
@@ -277,18 +298,19 @@ def test_move_ordering_changes_the_work_never_a_value():
         return values, int(solver.stats[0])
 
     every, nodes_all = run(core501.HEUR_ALL)
-    for heur in (0, core501.HEUR_KILLER, core501.HEUR_SURE):
+    no_pvs = core501.HEUR_ALL & ~core501.HEUR_PVS
+    for heur in (0, core501.HEUR_KILLER, core501.HEUR_SURE, core501.HEUR_PVS, no_pvs):
         values, nodes = run(heur)
         assert values == every, f"heur {heur}"
         assert nodes != nodes_all, f"heur {heur}: the ordering changed nothing"
-        if heur == 0:
+        if heur in (0, no_pvs):
             assert nodes_all < nodes
 
 
 @pytest.mark.parametrize("tricks_left", [2, 3])
 def test_direct_endings_equal_exhaustive_search_with_marriages_and_windows(tricks_left):
     """The last two and three tricks are played out directly, not searched node by node
-    (core501.two_tricks, three_tricks): at a lead with that many tricks left the value equals plain
+    (core501.two_tricks, three_tricks, one source compiled twice): at a lead with that many tricks left the value equals plain
     exhaustive search, and so does the answer to a narrow window around every threshold (a bound
     on the correct side), on endings where the declarer leads holding a king and queen of one suit
     (the marriage, rules.md 501 §9) as well as on plain ones."""

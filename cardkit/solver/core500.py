@@ -29,7 +29,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
-from ._search import bounds_cut, insert_move, probe, restore_hands, stored
+from ._search import (A0 as _A0, ALPHA as _ALPHA, B0 as _B0, BEST as _BEST, BESTM as _BESTM, BETA as _BETA,
+                      COMMON_FIELDS, GAIN as _GAIN, HM as _HM, IDX as _IDX, K as _K, N as _N, P as _P, back_to,
+                      bounds_cut, insert_move, open_node, probe, restore_hands, stored, take_value)
 
 JOKER_TOP = 1_000_000
 INF = 100
@@ -46,10 +48,10 @@ MAXDEPTH = 64
 # option flags (the engine's Options500, rules.md 500 §8)
 OPT_STRICT, OPT_LOOSE, OPT_ANY, OPT_LAST, OPT_VOID, OPT_FIRSTLAST, OPT_MISERE = range(7)
 NOPTS = 7
-# frame fields
-(_LEADER, _NPLAYED, _LED, _WPOW, _WPOS, _TABLE, _LS, _VO, _PL, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTM,
- _K, _N, _GAIN, _HM, _P, _IDX, _REL, _EREL, _ELO, _EHI, _TREL, _WCARD, _SKIP, _SIG) = range(29)
-FIELDS = 29
+# frame fields: the shared ones (:mod:`cardkit.solver._search`), then this kernel's
+(_LEADER, _NPLAYED, _LED, _WPOW, _WPOS, _TABLE, _LS, _VO, _PL, _REL, _EREL, _ELO, _EHI, _TREL, _WCARD, _SKIP,
+ _SIG) = range(COMMON_FIELDS, COMMON_FIELDS + 17)
+FIELDS = COMMON_FIELDS + 17
 #: words of a table key: the hands (6, each card written at its relative rank, only the ranks the
 #: entry's result depended on), the leader and free-joker state (3), the suit lengths of every hand
 #: (2) and the ranks that mattered (1)
@@ -98,20 +100,18 @@ def _power(c: int, led: int, trump: int, esuit: np.ndarray, strength: np.ndarray
 
 
 @njit
-def _top_run(s: int, p: int, h: np.ndarray, n: int, suitorder: np.ndarray, suitlen: np.ndarray) -> int:
-    """How many of the highest cards left in suit ``s`` seat ``p`` holds in an unbroken run."""
-    present = 0
-    for i in range(n):
-        present |= h[i]
-    k = 0
+def _top_run(s: int, hp: int, present: int, suitorder: np.ndarray, suitlen: np.ndarray) -> int:
+    """The highest cards left (in ``present``) of suit ``s`` that the hand ``hp`` holds in an
+    unbroken run, as a card mask."""
+    run = 0
     for r in range(suitlen[s]):
         c = suitorder[s, r]
         if (present >> c) & 1:
-            if (h[p] >> c) & 1:
-                k += 1
+            if (hp >> c) & 1:
+                run |= 1 << c
             else:
                 break
-    return k
+    return run
 
 
 @njit
@@ -132,6 +132,20 @@ def _top_cards(s: int, k: int, present: int, suitorder: np.ndarray, suitlen: np.
 
 
 @njit
+def _low_rank(rel: int, s: int, suitmask: np.ndarray, rankpos: np.ndarray) -> int:
+    """The place in suit ``s``'s order (0: its highest card) of the lowest card of ``rel`` (a card
+    mask) in that suit, -1 when ``rel`` holds none of it; ``rankpos[c]``: card ``c``'s place."""
+    m = rel & suitmask[s]
+    low = -1
+    while m != 0:
+        c = _low(m)
+        m &= m - 1
+        if rankpos[c] > low:
+            low = rankpos[c]
+    return low
+
+
+@njit
 def rank_slots(rel: int, present: int, full: bool, suitmask: np.ndarray, rankpos: np.ndarray,
                prefix: np.ndarray) -> int:
     """The ranks that matter, as the table key writes them: for each suit, the slots (the suit's
@@ -147,15 +161,9 @@ def rank_slots(rel: int, present: int, full: bool, suitmask: np.ndarray, rankpos
         if full or s == 4:
             k = _popcount(left)
         else:
-            m = rel & suitmask[s]
-            if m == 0:
+            low = _low_rank(rel, s, suitmask, rankpos)
+            if low < 0:
                 continue
-            low = 0
-            while m != 0:
-                c = _low(m)
-                m &= m - 1
-                if rankpos[c] > low:
-                    low = rankpos[c]
             k = _popcount(left & prefix[s, low])
         out |= prefix[s, k - 1]
     return out
@@ -182,15 +190,9 @@ def extend_runs(rel: int, skipped: int, hm: int, present: int, suitmask: np.ndar
     for s in range(4):
         if (skipped & suitmask[s]) == 0:
             continue
-        m = rel & suitmask[s]
-        if m == 0:
+        low = _low_rank(rel, s, suitmask, rankpos)
+        if low < 0:
             continue
-        low = 0
-        while m != 0:
-            c = _low(m)
-            m &= m - 1
-            if rankpos[c] > low:
-                low = rankpos[c]
         if ((hm >> suitorder[s, low]) & 1) == 0:
             continue
         for i in range(low + 1, suitlen[s]):
@@ -225,46 +227,86 @@ def _highest(hm: int, led: int, trump: int, jk: int, suitmask: np.ndarray, suito
 
 
 @njit
-def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, suitmask: np.ndarray,
-                 suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
+def joker_lead_ok(hm: int, p: int, ls: int, vo: int, opts: np.ndarray) -> bool:
+    """Whether seat ``p``, on lead with the hand ``hm`` holding the free joker, may lead it now
+    (rules.md 500 §8 and its options; the search's own rule for the suits a led joker may name):
+    its last card always; never before the last trick under ``joker-lead-last``; else it must have
+    a suit to name (``strict``: a suit no one has led, ``ls``; ``joker-lead-any``: one the seat has
+    not shown void in, ``vo``; ``loose``: any)."""
+    if _popcount(hm) == 1:
+        return True
+    if opts[OPT_LAST]:
+        return False
+    if opts[OPT_ANY]:
+        return (15 & ~((vo >> (4 * p)) & 15)) != 0
+    if opts[OPT_LOOSE]:
+        return True
+    return (15 & ~ls) != 0
+
+
+@njit
+def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, ls: int, vo: int,
+                 opts: np.ndarray, suitmask: np.ndarray, suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
     """Tricks seat ``p``, on lead, is sure to win in a row by cashing its top cards (rules.md 500
     §6, §7): first its unbroken run of top trumps (everyone else must follow while they hold
     trumps), then in each plain suit its run of top cards, for as many rounds as every other seat
     still follows suit or holds no trump. Every other seat counts, the partners too, so the lead
-    never leaves ``p``. A free joker in another hand can win any trick: then 0.
+    never leaves ``p``.
+
+    The free joker (no-trump, §8; ``side``: a bit per position of one side): led first by ``p``
+    when it may lead it (:func:`joker_lead_ok`), it wins a trick more; in a partner's hand (or in
+    ``p``'s, not to be led yet) it is kept back and wins a trick after the others, at the latest
+    as its holder's last card (not under ``last-card-loses``, where such a joker may lose); in an
+    opponent's it can take any trick that opponent is void in, so each suit counts only as many
+    rounds as that opponent follows it (and nothing when a joker may be played while following
+    suit, ``joker-first-last``).
 
     Returns ``(tricks, cards)``: ``cards`` the top cards the count rests on (any position where the
-    same seats hold them and every hand has the same suit lengths has at least as many)."""
+    same seats hold them and every hand has the same suit lengths, the same suits led and shown
+    void, has at least as many)."""
+    jopp = -1  # an opponent of p holding the free joker
+    jlater = 0  # a trick the joker of p's side wins after the others
+    qt = 0
     if jk >= 0:
         for i in range(n):
-            if i != p and (h[i] >> jk) & 1:
-                return 0, 0
+            if (h[i] >> jk) & 1:
+                if i == p and joker_lead_ok(h[p], p, ls, vo, opts):
+                    qt = 1
+                elif ((side >> i) & 1) != ((side >> p) & 1):
+                    if opts[OPT_FIRSTLAST]:
+                        return 0, 0
+                    jopp = i
+                elif opts[OPT_VOID] != 2:
+                    jlater = 1
     present = 0
     for i in range(n):
         present |= h[i]
     t = 0
     rel = 0
     if trump >= 0:
-        t = _top_run(trump, p, h, n, suitorder, suitlen)
-        rel |= _top_cards(trump, t, present, suitorder, suitlen)
-    qt = t
+        rel = _top_run(trump, h[p], present, suitorder, suitlen)
+        t = _popcount(rel)
+    qt += t
     for s in range(4):
         if s == trump:
             continue
-        k = _top_run(s, p, h, n, suitorder, suitlen)
-        if k == 0:
+        run = _top_run(s, h[p], present, suitorder, suitlen)
+        if run == 0:
             continue
+        k = _popcount(run)
         safe = k
         for i in range(n):
             if i == p:
                 continue
-            if trump >= 0 and _popcount(h[i] & suitmask[trump]) > t:
+            if (trump >= 0 and _popcount(h[i] & suitmask[trump]) > t) or i == jopp:
                 ln = _popcount(h[i] & suitmask[s])
                 if ln < safe:
                     safe = ln
         if safe > 0:
-            rel |= _top_cards(s, k, present, suitorder, suitlen)
+            rel |= run
         qt += safe
+    if jlater and qt < _popcount(h[p]):
+        qt += 1
     return qt, rel
 
 
@@ -397,7 +439,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
             stats[0] += 1
             if stats.shape[0] > 1 and stats[1] > 0 and stats[0] > stats[1]:
                 # over the node budget: put the hands back and give up (nothing half-done is stored)
-                restore_hands(h, fr, d, _P, _HM)
+                restore_hands(h, fr, d)
                 return ABORTED
             leader = fr[d, _LEADER]
             nplayed = fr[d, _NPLAYED]
@@ -434,7 +476,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         ub = lb = (side >> wl) & 1
                     else:
                         # quick tricks of the leader, sure tricks of the top trumps
-                        qt, retrel = quick_tricks(h, n, leader, trump, jk, suitmask, suitorder, suitlen)
+                        qt, retrel = quick_tricks(h, n, leader, trump, jk, side, ls, vo, opts, suitmask, suitorder, suitlen)
                         if (side >> leader) & 1:
                             lb = qt
                         else:
@@ -572,8 +614,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                 if d == 0:
                     return ret
                 d -= 1
-                h[fr[d, _P]] = fr[d, _HM]
-                v = fr[d, _GAIN] + ret
+                v = back_to(h, fr, d) + ret
                 vrel = retrel
                 mode = 1
                 continue
@@ -721,17 +762,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         sc = 100_000 if m == ttbest else (50_000 if m == killer[d] and (heur & HEUR_KILLER) else 5000)
                         insert_move(mv, d, nm, sc, m, 4096)
                         nm += 1
-            fr[d, _ALPHA] = alpha
-            fr[d, _BETA] = beta
-            fr[d, _A0] = alpha
-            fr[d, _B0] = beta
-            fr[d, _BEST] = -INF if maxim else INF
-            fr[d, _BESTM] = -1
-            fr[d, _K] = 0
-            fr[d, _N] = nm
-            fr[d, _HM] = hm
-            fr[d, _P] = p
-            fr[d, _IDX] = idx
+            open_node(fr, d, alpha, beta, -INF if maxim else INF, nm, hm, p, idx)
             fr[d, _SIG] = sig
             fr[d, _REL] = erel
             fr[d, _EREL] = erel
@@ -744,20 +775,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
         if mode == 1:
             k = fr[d, _K]
             m = mv[d, k] % 4096
-            if maxim:
-                if v > fr[d, _BEST]:
-                    fr[d, _BEST] = v
-                    fr[d, _BESTM] = m
-                    if v > fr[d, _ALPHA]:
-                        fr[d, _ALPHA] = v
-            else:
-                if v < fr[d, _BEST]:
-                    fr[d, _BEST] = v
-                    fr[d, _BESTM] = m
-                    if v < fr[d, _BETA]:
-                        fr[d, _BETA] = v
             crel = vrel | fr[d, _TREL]
-            if fr[d, _ALPHA] >= fr[d, _BETA]:
+            if take_value(fr, d, maxim, v, m):
                 killer[d] = m  # a killer move: tried early at this depth from now on
                 # the bound rests on this move alone
                 fr[d, _REL] = fr[d, _EREL] | crel
@@ -905,7 +924,6 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
         if d == 0:
             return best
         d -= 1
-        h[fr[d, _P]] = fr[d, _HM]
-        v = fr[d, _GAIN] + best
+        v = back_to(h, fr, d) + best
         vrel = rel
         mode = 1

@@ -30,10 +30,15 @@ a lead with two or three cards in every hand is played out in plain loops (:func
 
 from __future__ import annotations
 
+import types
+from typing import Callable
+
 import numpy as np
 
 from ._jit import njit
-from ._search import bounds_cut, insert_move, probe, stored
+from ._search import (A0 as _A0, ALPHA as _ALPHA, B0 as _B0, BEST as _BEST, BESTM as _BESTC, BETA as _BETA,
+                      COMMON_FIELDS, GAIN as _GAIN, HM as _HM, IDX as _IDX, K as _K, N as _N, P as _P, back_to,
+                      bounds_cut, insert_move, open_node, probe, stored, take_value)
 
 #: Card points by ``r`` (9 J Q K 10 A), rules.md 501 §3.
 PTS6 = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
@@ -43,10 +48,11 @@ SUITPTS = np.array([sum(int(PTS6[r]) for r in range(6) if (m >> r) & 1) for m in
 SUITMASK = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.int64)
 INF = 10_000
 #: move-ordering techniques of :func:`search` (bit flags of its ``heur``; all on by default):
-#: killer leads (a lead that cut a search off is tried early at the same depth) and the
-#: cheapest card sure to win a trick first
-HEUR_KILLER, HEUR_SURE = 1, 2
-HEUR_ALL = 3
+#: killer leads (a lead that cut a search off is tried early at the same depth), the
+#: cheapest card sure to win a trick first, and principal variation search (a move after the
+#: first asked by a null window whether it does better, searched in full only when it does)
+HEUR_KILLER, HEUR_SURE, HEUR_PVS = 1, 2, 4
+HEUR_ALL = 7
 LOG_TT = 20
 #: entries of one bucket of the table: a position may sit in any of them
 BUCKET = 4
@@ -222,118 +228,46 @@ def _winner(a: int, b: int, c: int, leader: int, trump: int) -> int:
 
 
 @njit
-def two_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
-               alpha: int, beta: int) -> int:
-    """The declarer's future gain when every hand holds two cards, ``leader`` to lead, within the
-    window ``(alpha, beta)`` (fail-soft, as :func:`search`; exact for a full window), rules.md 501
-    §8, §9: each first trick played out directly (follow suit, else trump, else any; the
-    declarer's lead of a king or queen whose partner it holds declares the marriage, as in the
-    search), then the forced last trick, with alpha-beta cut-offs at each of the three plays."""
-    p1 = (leader + 1) % 3
-    p2 = (leader + 2) % 3
-    hl = h[leader]
-    h1 = h[p1]
-    h2 = h[p2]
-    best0 = -INF if leader == decl else INF
-    m0 = hl
-    while m0:
-        if (leader == decl and best0 >= beta) or (leader != decl and best0 <= alpha):
-            break
-        low = m0 & -m0
-        a = _popcount(low - 1)
-        m0 ^= low
-        g0 = 0
-        pd = pend
-        if leader == decl:
-            r = a % 6
-            if r == 2 or r == 3:
-                partner = a + 1 if r == 2 else a - 1
-                if (hl >> partner) & 1:
-                    mar = 40 if a // 6 == trump else 20
-                    if dwon:
-                        g0 += mar
-                    else:
-                        pd += mar
-        led = a // 6
-        a1 = alpha
-        b1 = beta
-        if leader == decl:
-            if best0 > a1:
-                a1 = best0
-        elif best0 < b1:
-            b1 = best0
-        best1 = -INF if p1 == decl else INF
-        m1 = _legal(h1, led, trump)
-        while m1:
-            low = m1 & -m1
-            b = _popcount(low - 1)
-            m1 ^= low
-            a2 = a1
-            b2 = b1
-            if p1 == decl:
-                if best1 > a2:
-                    a2 = best1
-            elif best1 < b2:
-                b2 = best1
-            if a2 >= b2:
-                break  # cut off: the value so far already settles this play
-            best2 = -INF if p2 == decl else INF
-            m2 = _legal(h2, led, trump)
-            while m2 and a2 < b2:
-                low = m2 & -m2
-                c = _popcount(low - 1)
-                m2 ^= low
-                g = g0
-                dw = dwon
-                pd2 = pd
-                w = _winner(a, b, c, leader, trump)
-                if w == decl:
-                    g += PTS[a] + PTS[b] + PTS[c]
-                    if dw == 0:
-                        g += pd2
-                        pd2 = 0
-                        dw = 1
-                # the last trick: every card forced, led by the winner
-                la = _low(hl ^ (1 << a))
-                lb = _low(h1 ^ (1 << b))
-                lc = _low(h2 ^ (1 << c))
-                if w == leader:
-                    w2 = _winner(la, lb, lc, leader, trump)
-                elif w == p1:
-                    w2 = _winner(lb, lc, la, p1, trump)
-                else:
-                    w2 = _winner(lc, la, lb, p2, trump)
-                if w2 == decl:
-                    g += PTS[la] + PTS[lb] + PTS[lc] + pd2
-                if p2 == decl:
-                    if g > best2:
-                        best2 = g
-                        if g > a2:
-                            a2 = g
-                elif g < best2:
-                    best2 = g
-                    if g < b2:
-                        b2 = g
-            if p1 == decl:
-                if best2 > best1:
-                    best1 = best2
-            elif best2 < best1:
-                best1 = best2
-        if leader == decl:
-            if best1 > best0:
-                best0 = best1
-        elif best1 < best0:
-            best0 = best1
-    return best0
+def _lead_marriage(c: int, hm: int, trump: int, dwon: int, pend: int) -> tuple[int, int]:
+    """The declarer leads ``c`` from the hand ``hm``: a king or queen whose partner the hand
+    holds declares the marriage (rules.md 501 §9: 40 in trumps, else 20), which counts at once
+    once the declarer has won a trick (``dwon``), else waits in ``pend``. Returns ``(gain, pend)``."""
+    r = c % 6
+    if r == 2 or r == 3:
+        partner = c + 1 if r == 2 else c - 1
+        if (hm >> partner) & 1:
+            mar = 40 if c // 6 == trump else 20
+            if dwon:
+                return mar, pend
+            return 0, pend + mar
+    return 0, pend
 
 
 @njit
-def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
-                 alpha: int, beta: int) -> int:
-    """The declarer's future gain when every hand holds three cards, ``leader`` to lead, within
-    the window ``(alpha, beta)`` (fail-soft, as :func:`search`): each first trick played out
-    directly (as in :func:`two_tricks`), then :func:`two_tricks` from its winner, with alpha-beta
-    cut-offs at each of the three plays. ``h`` is restored before returning."""
+def _nothing_left(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
+                  alpha: int, beta: int) -> int:
+    """The gain after the last trick: none (the ``_rest`` of :func:`two_tricks`, never called)."""
+    return 0
+
+
+#: what :func:`_play_out` does after the first trick, as bound in each compiled copy: the forced
+#: last trick (``_LAST``), else ``_rest``
+_LAST = True
+_rest = _nothing_left
+
+
+def _play_out(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend: int,
+              alpha: int, beta: int) -> int:
+    """The declarer's future gain when every hand holds the same number of cards (two, or three),
+    ``leader`` to lead, within the window ``(alpha, beta)`` (fail-soft, as :func:`search`; exact
+    for a full window), rules.md 501 §8, §9: the first trick played out directly (follow suit, else
+    trump, else any; the declarer's lead of a king or queen whose partner it holds declares the
+    marriage, as in the search), with alpha-beta cut-offs at each of its three plays, then the
+    rest from its winner: the forced last trick (:data:`_LAST`), else ``_rest`` (the two-card
+    play-out). ``h`` is restored before returning.
+
+    The plain source of :func:`two_tricks` and :func:`three_tricks`, compiled once for each (see
+    :func:`_specialised`): the search's own recursion would cost a call at every leaf."""
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
     hl = h[leader]
@@ -350,15 +284,7 @@ def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, p
         g0 = 0
         pd = pend
         if leader == decl:
-            r = a % 6
-            if r == 2 or r == 3:
-                partner = a + 1 if r == 2 else a - 1
-                if (hl >> partner) & 1:
-                    mar = 40 if a // 6 == trump else 20
-                    if dwon:
-                        g0 += mar
-                    else:
-                        pd += mar
+            g0, pd = _lead_marriage(a, hl, trump, dwon, pend)
         led = a // 6
         a1 = alpha
         b1 = beta
@@ -398,10 +324,24 @@ def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, p
                         g += pd2
                         pd2 = 0
                         dw = 1
-                h[leader] = hl ^ (1 << a)
-                h[p1] = h1 ^ (1 << b)
-                h[p2] = h2 ^ (1 << c)
-                g += two_tricks(h, w, trump, decl, dw, pd2, a2 - g, b2 - g)
+                if _LAST:
+                    # the last trick: every card forced, led by the winner
+                    la = _low(hl ^ (1 << a))
+                    lb = _low(h1 ^ (1 << b))
+                    lc = _low(h2 ^ (1 << c))
+                    if w == leader:
+                        w2 = _winner(la, lb, lc, leader, trump)
+                    elif w == p1:
+                        w2 = _winner(lb, lc, la, p1, trump)
+                    else:
+                        w2 = _winner(lc, la, lb, p2, trump)
+                    if w2 == decl:
+                        g += PTS[la] + PTS[lb] + PTS[lc] + pd2
+                else:
+                    h[leader] = hl ^ (1 << a)
+                    h[p1] = h1 ^ (1 << b)
+                    h[p2] = h2 ^ (1 << c)
+                    g += _rest(h, w, trump, decl, dw, pd2, a2 - g, b2 - g)
                 if p2 == decl:
                     if g > best2:
                         best2 = g
@@ -425,6 +365,26 @@ def three_tricks(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, p
     h[p1] = h1
     h[p2] = h2
     return best0
+
+
+def _specialised(func: Callable[..., int], name: str, **names: object) -> Callable[..., int]:
+    """A copy of the plain function ``func`` called ``name`` whose global ``names`` are bound to the
+    values given, compiled (numba takes globals as constants: the branches they rule out are
+    dropped, so each copy runs as fast as one written out by hand, and numba's cache keeps each
+    under its own name)."""
+    copy = types.FunctionType(func.__code__, {**func.__globals__, **names}, name, func.__defaults__,
+                              func.__closure__)
+    copy.__qualname__ = name
+    copy.__module__ = func.__module__
+    copy.__doc__ = func.__doc__
+    copy.__annotations__ = dict(func.__annotations__)
+    return njit(copy)
+
+
+#: :func:`_play_out` with two cards a hand: the first trick, then the forced last one.
+two_tricks = _specialised(_play_out, "two_tricks", _LAST=True, _rest=_nothing_left)
+#: :func:`_play_out` with three cards a hand: the first trick, then :func:`two_tricks` from its winner.
+three_tricks = _specialised(_play_out, "three_tricks", _LAST=False, _rest=two_tricks)
 
 
 @njit
@@ -461,10 +421,10 @@ def _store(tk1: np.ndarray, tk2: np.ndarray, tlo: np.ndarray, thi: np.ndarray, t
     tbest[j] = bestc
 
 
-# frame fields of the explicit search stack (numba cannot cache recursive functions)
-_LEADER, _C0, _C1, _DWON, _PEND, _ALPHA, _BETA, _A0, _B0, _BEST, _BESTC, _K, _N, _GAIN, _HM, _P, \
-    _IDX, _KEY1, _KEY2, _LED, _WPOW, _WPOS, _NPLAYED = range(23)
-FIELDS = 23
+# frame fields of the explicit search stack (the search does not recurse): the shared
+# ones (:mod:`cardkit.solver._search`), then this kernel's
+_LEADER, _C0, _C1, _DWON, _PEND, _KEY1, _KEY2, _LED, _WPOW, _WPOS, _NPLAYED, _SCOUT = range(COMMON_FIELDS, COMMON_FIELDS + 12)
+FIELDS = COMMON_FIELDS + 12
 MAXDEPTH = 26
 
 
@@ -578,8 +538,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 if d == 0:
                     return ret
                 d -= 1
-                h[fr[d, _P]] = fr[d, _HM]
-                v = fr[d, _GAIN] + ret
+                v = back_to(h, fr, d) + ret
                 mode = 1
                 continue
             # legal cards (rules.md 501 §8)
@@ -680,17 +639,8 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                         sc = 300 + PTS[c] if ours_winning else 100 - PTS[c]
                 insert_move(mv, d, n, sc, run * 64 + c, 2048)
                 n += 1
-            fr[d, _ALPHA] = alpha
-            fr[d, _BETA] = beta
-            fr[d, _A0] = alpha
-            fr[d, _B0] = beta
-            fr[d, _BEST] = -INF if maxim else INF
-            fr[d, _BESTC] = -1
-            fr[d, _K] = 0
-            fr[d, _N] = n
-            fr[d, _HM] = hm
-            fr[d, _P] = p
-            fr[d, _IDX] = idx
+            open_node(fr, d, alpha, beta, -INF if maxim else INF, n, hm, p, idx)
+            fr[d, _SCOUT] = 0
             fr[d, _KEY1] = key1
             fr[d, _KEY2] = key2
             fr[d, _LED] = led
@@ -701,23 +651,16 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
         p = fr[d, _P]
         if mode == 1:
             k = fr[d, _K]
-            c = mv[d, k] % 64
-            mv[d, 24 + k] = v
-            if p == decl:
-                if v > fr[d, _BEST]:
-                    fr[d, _BEST] = v
-                    fr[d, _BESTC] = c
-                    if v > fr[d, _ALPHA]:
-                        fr[d, _ALPHA] = v
+            scout = fr[d, _SCOUT]
+            fr[d, _SCOUT] = 0
+            if scout == 1 and fr[d, _ALPHA] < v < fr[d, _BETA]:
+                fr[d, _SCOUT] = 2  # it does better: searched again, with the whole window
             else:
-                if v < fr[d, _BEST]:
-                    fr[d, _BEST] = v
-                    fr[d, _BESTC] = c
-                    if v < fr[d, _BETA]:
-                        fr[d, _BETA] = v
-            if fr[d, _ALPHA] >= fr[d, _BETA]:
-                killer[d] = c  # a killer card: tried early at this depth from now on
-            fr[d, _K] = k + 1
+                c = mv[d, k] % 64
+                mv[d, 24 + k] = v
+                if take_value(fr, d, p == decl, v, c):
+                    killer[d] = c  # a killer card: tried early at this depth from now on
+                fr[d, _K] = k + 1
             mode = 2
         # mode 2: the next move at depth d, or the node is done
         k = fr[d, _K]
@@ -762,15 +705,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
             ndwon = fr[d, _DWON]
             npend = fr[d, _PEND]
             if nplayed == 0 and p == decl and (d > 0 or forced < 0 or fdeclare == 1):
-                r = c % 6
-                if r == 2 or r == 3:
-                    partner = c + 1 if r == 2 else c - 1
-                    if (hm >> partner) & 1:
-                        mar = 40 if c // 6 == trump else 20
-                        if ndwon:
-                            gain += mar
-                        else:
-                            npend += mar
+                gain, npend = _lead_marriage(c, hm, trump, ndwon, npend)
             h[p] = hm ^ (1 << c)
             nl = fr[d, _LEADER]
             n0 = c
@@ -804,8 +739,20 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
             fr[e, _C1] = n1
             fr[e, _DWON] = ndwon
             fr[e, _PEND] = npend
-            fr[e, _ALPHA] = alpha - gain
-            fr[e, _BETA] = beta - gain
+            ae = alpha
+            be = beta
+            if k > 0 and beta - alpha > 1 and fr[d, _SCOUT] == 0 and (heur & HEUR_PVS) and _popcount(hm) >= 5:
+                # principal variation search: a later move is first asked only whether it does
+                # better than the best so far (a null window), and searched again with the whole
+                # window when it does (from five cards a hand: below, a search again costs more
+                # than the null windows save)
+                if p == decl:
+                    be = alpha + 1
+                else:
+                    ae = beta - 1
+                fr[d, _SCOUT] = 1
+            fr[e, _ALPHA] = ae - gain
+            fr[e, _BETA] = be - gain
             d = e
             mode = 0
             continue
@@ -818,6 +765,5 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
         if d == 0:
             return best
         d -= 1
-        h[fr[d, _P]] = fr[d, _HM]
-        v = fr[d, _GAIN] + best
+        v = back_to(h, fr, d) + best
         mode = 1

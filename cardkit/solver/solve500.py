@@ -326,7 +326,9 @@ class Solver500:
     def exact(self, pos: Position500, move: int = -1, guess: int | None = None,
               box: list[int] | None = None) -> int:
         """:meth:`future` by null-window searches, each asking "at least k tricks?" (far cheaper
-        than one full-window search): MTD(f) from ``guess``, else bisection over the tricks left.
+        than one full-window search): MTD(f) from ``guess``, else from the middle of the tricks
+        left (each next question next to the bound the last one proved: the values lie near the
+        middle more often than not, and this asks fewer far questions than bisection).
         ``box``: ``[low, high]`` bounds already known, narrowed in place as searches finish (so a
         search stopped by its budget leaves what was proved)."""
         lo, hi = 0, max(bin(h).count("1") for h in pos.hands) + (1 if pos.table else 0)
@@ -334,12 +336,9 @@ class Solver500:
             hi = min(hi, 1)
         if box is not None:
             lo, hi = max(lo, box[0]), min(hi, box[1])
-        g = None if guess is None else min(max(guess, lo), hi)
+        g = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo), hi)
         while lo < hi:
-            if g is None:
-                test = (lo + hi + 1) // 2
-            else:
-                test = g + 1 if g == lo else g
+            test = g + 1 if g == lo else g
             r = self.future(pos, move, test - 1, test)
             if r >= test:
                 lo = r
@@ -347,7 +346,7 @@ class Solver500:
                 hi = r
             if box is not None:
                 box[0], box[1] = lo, hi
-            g = r if g is not None else None
+            g = r
         return lo
 
     def value(self, pos: Position500) -> int:
