@@ -151,7 +151,7 @@ def test_five_call_phase_and_callable_cards():
     assert "call A♣" in legal and "call 6♠" in legal
     with pytest.raises(IllegalActionError, match=r"J♣ may not be called \(cards that may be called: all but the joker and the bowers\)"):
         st.apply_action("call JC")
-    with pytest.raises(IllegalActionError, match=r"\(calling a card you hold or buried: barred\)"):
+    with pytest.raises(IllegalActionError, match=r"hand or buried, and this table.s rules do not let the contractor call such a card"):
         st.apply_action("call AS")
     st = _five({"call-cards": "any"})
     assert "call Jo" in texts(st.legal_actions()) and "call J♣" in texts(st.legal_actions())

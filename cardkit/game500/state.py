@@ -309,8 +309,9 @@ class State500(State):
         if a.card in self._call_barred():
             return self._illegal(_("{card} may not be called ({option})").format(
                 card=a.card, option=self._option_words("call-cards")), 13, a)
-        return self._illegal(_("{card} is in the contractor's hand or buried, and calling it is barred "
-                               "({option})").format(card=a.card, option=self._option_words("self-call")), 13, a)
+        # the option's own words ("calling a card you hold or buried: barred") would say it twice
+        return self._illegal(_("{card} is in the contractor's hand or buried, and this table's rules do not "
+                               "let the contractor call such a card").format(card=a.card), 13, a)
 
     def _explain_play(self, seat: int, a: Action) -> IllegalActionError:
         if not isinstance(a, Play):
