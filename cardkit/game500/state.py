@@ -715,8 +715,9 @@ class State500(State):
 
     # -- reading
 
-    def summary(self) -> str:
-        """E.g. ``"A 8♥: 9 tricks, made"``, ``"thrown in"``, ``"B misère: failed at trick 3"``."""
+    def summary(self, outcome: bool = True) -> str:
+        """E.g. ``"A 8♥: 9 tricks, made"``, ``"thrown in"``, ``"B misère: failed at trick 3"``;
+        with ``outcome=False`` only the contract, ``"A 8♥"``, even once the hand is over."""
         if self.contract is None:
             return _("thrown in") if self._phase == "over" else _("auction")
         assert self.contractor is not None, "a contract stands, so it has a contractor"
@@ -730,7 +731,7 @@ class State500(State):
             elif self.partners:
                 name += f"+{self.name(self.partners[0])}"
         head = f"{name} {self.contract}"
-        if self._phase != "over":
+        if self._phase != "over" or not outcome:
             return head
         if self.contract.is_misere:
             if self.made():
