@@ -344,7 +344,7 @@ def test_five_hundred_hand_checked_answers() -> None:
     assert one(kind="deal", ask="trumps", trump="H").answer() == 13
     e = one(kind="auction", ask="worth", bid="8H")
     assert "40 + 100 × 2" in e.explanation() and "300" in e.explanation()
-    assert e.check(200).message.splitlines()[0] == "200 is not what bid 8♥ is worth."
+    assert e.check(200).message.splitlines()[0] == "200 is not what 8♥ is worth."
 
 
 def _at_table(options: dict, position: dict) -> Exercise:

@@ -208,7 +208,7 @@ def test_spanish_lesson_speaks_spanish() -> None:
     w.check_button.click()
     assert "debe asistir" in w.output.value and "(regla 8 del 501)" in w.output.value
     out = w.output.value.split("title=")[1].split(">", 1)[1]
-    assert "aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." in out and "play" not in out
+    assert "Aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." in out and "play" not in out
     assert "C puede jugar más cartas de las que elegiste." in out and "10♠" not in out
     _p, w = _widget("501/01", "501-01-pack", "es")
     w.inputs[0].value = "veinte"
