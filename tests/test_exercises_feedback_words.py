@@ -171,3 +171,15 @@ def test_every_feedback_line_starts_with_a_capital() -> None:
         for t in texts:
             for line in t.splitlines():
                 assert not line[:1].islower(), (e.id, e.language, line)
+
+
+def test_a_pack_question_hint_names_no_dealer() -> None:
+    """How many cards, how many trumps: the pack does not depend on who deals (rules.md 500 §2,
+    501 §3), so the hint does not say "The dealer is A."."""
+    for e in ALL:
+        if (e.kind, e.ask) in (("deal", "pack-size"), ("deal", "trumps")):
+            hint = e.hint_text()
+            assert "dealer" not in hint and "Reparte" not in hint, (e.id, hint)
+            assert "Read rule" in hint or "Vuelve a leer" in hint, (e.id, hint)
+    assert _ex("500-01-pack").hint_text() == ("A standard deck without its 2s, 3s and black 4s, plus a joker.\n"
+                                              "Read rule 2 of Five Hundred again.")

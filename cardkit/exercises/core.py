@@ -564,13 +564,15 @@ class Exercise:
         """A hint built by the engine, in the exercise's language, that does not give the answer:
         the teacher's hint from the file when it has one, then what the engine reads in the position
         (the rule that decides which cards may be played, the suit led and the trumps, the hand's
-        contract, the standing bid, the dealer) and the rule to read (``"rule 8 of 501"``)."""
+        contract, the standing bid, the dealer of a question about the deal's order; nothing for
+        the pack's size or trumps) and the rule to read (``"rule 8 of 501"``)."""
         from ..display import plain_rule, rules_words
 
         with language(self.language):
             lines = [self.hint] if self.hint else []
-            if self.kind != "play-it-out":
-                lines.append(self._engine_hint())
+            engine = self._engine_hint() if self.kind != "play-it-out" else ""
+            if engine:
+                lines.append(engine)
             items = rules_items(self.rules)
             text, cited = plain_rule("\n".join(_sentence(line) for line in lines))
             if items and not cited:
@@ -599,6 +601,8 @@ class Exercise:
             if standing:
                 return _("The standing bid is {bid}.").format(bid=ex.bid_words(standing[0]))
             return _("Nobody has bid yet.")
+        if a in ("pack-size", "trumps"):  # the pack does not depend on who deals: nothing to add
+            return ""
         return _("The dealer is {dealer}.").format(dealer=g.names[self._dealer()])
 
     def _rule_clause(self, st: State) -> str:
