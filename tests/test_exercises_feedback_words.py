@@ -183,3 +183,14 @@ def test_a_pack_question_hint_names_no_dealer() -> None:
             assert "Read rule" in hint or "Vuelve a leer" in hint, (e.id, hint)
     assert _ex("500-01-pack").hint_text() == ("A standard deck without its 2s, 3s and black 4s, plus a joker.\n"
                                               "Read rule 2 of Five Hundred again.")
+
+
+def test_the_kitty_and_the_talon_take_their_article() -> None:
+    """Rules.md 500 §3, 501 §4: "goes to the kitty", "va al talón", never "goes to kitty"."""
+    e = _ex("500-01-kitty-card")
+    assert _right(e).splitlines()[1].startswith("Card 13 of the pack goes to the kitty. Dealer D;")
+    e = _ex("501-01-talon-card", "es")
+    assert _right(e).splitlines()[1].startswith("La carta 4 de la baraja va al talón. Reparte C;")
+    assert e.check(0).message.startswith("La carta 4 de la baraja no va a A.")
+    e = _ex("501-01-first-card", "es")
+    assert e.check(-1).message.startswith("La carta 1 de la baraja no va al talón.")

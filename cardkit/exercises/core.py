@@ -757,15 +757,13 @@ class Exercise:
             if a == "where":
                 n = self.params["card"]
                 if value != right:
-                    return False, [_("Card {n} of the pack does not go to {place}.").format(
-                        n=n, place=ex.place_name(g, value)),
-                        _("The dealer is {dealer}.").format(dealer=g.names[dealer])]
+                    return False, [_card_goes(g, n, value, goes=False),
+                                   _("The dealer is {dealer}.").format(dealer=g.names[dealer])]
                 # the deal only up to card n: the places of later cards answer later questions
-                text = _("Card {n} of the pack goes to {place}. Dealer {dealer}; the deal goes: {pattern} "
-                         "({near})").format(n=n, place=ex.place_name(g, right), dealer=g.names[dealer],
-                                             pattern=ex.deal_pattern(g, dealer, upto=n),
-                                             near=ex.numbered_places(g, dealer, n, upto=n))
-                return _verdict(True, text + ".")
+                text = _("Dealer {dealer}; the deal goes: {pattern} ({near})").format(
+                    dealer=g.names[dealer], pattern=ex.deal_pattern(g, dealer, upto=n),
+                    near=ex.numbered_places(g, dealer, n, upto=n))
+                return _verdict(True, f"{_card_goes(g, n, right, goes=True)} {text}.")
             if a == "trumps":
                 suit = Suit.parse(self.params["trump"])
                 if value != right:
@@ -876,6 +874,18 @@ def _line_text(state: State, line: Sequence[Any]) -> list[str]:
     if cur:
         out.append(", ".join(cur))
     return out
+
+
+def _card_goes(game: Game, n: int, target: int, *, goes: bool) -> str:
+    """Where card ``n`` of the pack goes, or does not, as a sentence: "Card 13 of the pack goes to
+    the kitty.", "La carta 4 de la baraja va al talón.", "Card 14 of the pack does not go to B."
+    (``target``: a seat or :data:`~cardkit.game.TALON`; rules.md 501 §4, 500 §3)."""
+    if target == TALON:
+        text = (_("Card {n} of the pack goes to the {talon}.") if goes
+                else _("Card {n} of the pack does not go to the {talon}."))
+        return text.format(n=n, talon=ex.talon_word(game))
+    text = _("Card {n} of the pack goes to {place}.") if goes else _("Card {n} of the pack does not go to {place}.")
+    return text.format(n=n, place=game.names[target])
 
 
 def _first_clause(text: str) -> str:
