@@ -662,8 +662,11 @@ class State(ABC):
         err = self._check(self.game.parse_action(action))
         return None if err is None else str(err)
 
-    def summary(self) -> str:
-        """One line saying how the hand went (or stands), for score sheets and transcripts."""
+    def summary(self, outcome: bool = True) -> str:
+        """One line saying how the hand went (or stands), for score sheets and transcripts.
+
+        ``outcome=False`` leaves out how a finished hand ended (made or failed, the count), so a
+        question about the result can show the contract without giving the answer away."""
         return self.phase
 
     def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:

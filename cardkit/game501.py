@@ -797,8 +797,9 @@ class State501(State):
         assert self.contractor is not None
         return contract_made(self.hand_totals()[self.contractor], self.contract)
 
-    def summary(self) -> str:
-        """E.g. ``"A blind 100 ♦: 88, failed"``, ``"all passed"``, ``"B abandoned at 80"``."""
+    def summary(self, outcome: bool = True) -> str:
+        """E.g. ``"A blind 100 ♦: 88, failed"``, ``"all passed"``, ``"B abandoned at 80"``; with
+        ``outcome=False`` only the contract, ``"A blind 100 ♦"``, even once the hand is over."""
         if self._phase == "auction":
             return _("auction")
         if self.contractor is None:
@@ -811,7 +812,7 @@ class State501(State):
             return _("{name} {blind}won the auction at {bid}").format(name=name, blind=blind, bid=self.high_bid)
         trump = str(self.trump) if self.trump else _("no-trump")
         head = f"{name} {blind}{self.contract} {trump}"
-        if self._phase != "over":
+        if self._phase != "over" or not outcome:
             return head
         total = self.hand_totals()[self.contractor]
         return f"{head}: {total}, " + (_("made") if self.made() else _("failed"))

@@ -270,6 +270,26 @@ def action_phrase(action: Any) -> str:
     return " ".join([verb] + ([_words_of(words[1:], _table("action"))] if words[1:] else []))
 
 
+def bid_text(action: Any) -> str:
+    """A bid as people name it, without its verb: ``"6♣"``, ``"misère"``, ``"80"`` for ``"bid 6♣"``,
+    ``"bid misère"``, ``"bid 80"`` (Spanish ``"miseria"``, ``"8 sin triunfo"``), so a sentence can say
+    "the standing bid is 6♣". Any other action comes back as :func:`action_text` gives it.
+
+    ``action``: an :class:`~cardkit.game.Action` or its text.
+
+    >>> set_language("es"); bid_text("bid 8NT"), bid_text("bid open misère"), bid_text("pass")
+    ('8 sin triunfo', 'miseria abierta', 'pasa')
+    >>> set_language("en"); bid_text("bid 7NT"), bid_text("declare ♠ 75")
+    ('7NT', 'declare ♠ 75')
+    """
+    words = str(action).split()
+    if len(words) < 2 or words[0] != "bid":
+        return action_text(action)
+    if get_language() == "en":  # the record's own spelling: "7NT", as the lessons write it
+        return " ".join(words[1:])
+    return _words_of(words[1:], _table("action"))
+
+
 def _words_of(words: list[str], table: dict[str, str]) -> str:
     """``words`` translated by ``table``, two-word terms first; bids such as ``8NT`` spelt out."""
     out = []

@@ -133,7 +133,7 @@ def test_hint_in_spanish_and_for_a_bid() -> None:
     assert "C: debe asistir a ♠ (regla 8 del 501)." in w.hint_output.value
     _p, w = _widget("500/03", "500-03-ten-no-trumps")
     w.hint_button.click()
-    assert "Work out what bid 10NT is worth from the rule." in w.hint_output.value
+    assert "Work out what 10NT is worth from the rule." in w.hint_output.value
     assert "Read rule 10 of Five Hundred again." in w.hint_output.value
 
 
@@ -208,7 +208,7 @@ def test_spanish_lesson_speaks_spanish() -> None:
     w.check_button.click()
     assert "debe asistir" in w.output.value and "(regla 8 del 501)" in w.output.value
     out = w.output.value.split("title=")[1].split(">", 1)[1]
-    assert "aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." in out and "play" not in out
+    assert "Aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." in out and "play" not in out
     assert "C puede jugar más cartas de las que elegiste." in out and "10♠" not in out
     _p, w = _widget("501/01", "501-01-pack", "es")
     w.inputs[0].value = "veinte"
@@ -290,3 +290,43 @@ def test_an_illegal_card_in_a_play_it_out_changes_nothing() -> None:
     assert fb is not None and not fb.correct
     assert len(po.played) == n and [list(h) for h in po.state.hands] == before
     assert "rules.md 501" in w.output.value and "cardkit-ex-wrong" in w.output.value
+
+
+def test_show_answer_takes_the_wrong_pick_off() -> None:
+    """A wrong seat picked, then "Show answer": no button stays highlighted beside the answer."""
+    _p, w = _widget("500/08", "500-08-identical-cards")
+    _answer(w, w.exercise.game.names.index("B"))
+    assert "cardkit-ex-wrong" in w.output.value
+    picked = next(b for b in w.buttons if b.description == "B")
+    assert "cardkit-ex-picked" in picked._dom_classes and picked.button_style == "info"
+    w.show_button.click()
+    assert "The answer: A" in w.output.value
+    assert w.picked == []
+    assert all("cardkit-ex-picked" not in b._dom_classes and b.button_style == "" for b in w.buttons)
+
+
+def test_a_right_answer_clears_the_hint() -> None:
+    """Hint after a wrong answer, then the right answer: the hint and its "Read rule … again" go."""
+    _p, w = _widget("501/04", "501-04-follow")
+    _answer(w, {w.exercise.game.parse_action("play JH").card})
+    w.hint_button.click()
+    assert "Read" in w.hint_output.value or "rule 8 of 501" in w.hint_output.value
+    w.retry_button.click()
+    w.hint_button.click()
+    assert w.hint_output.value
+    _answer(w, w.exercise.answer())
+    assert "cardkit-ex-right" in w.output.value and w.hint_output.value == ""
+
+
+def test_a_shown_answer_does_not_count_as_right() -> None:
+    """"Show answer", then the right answer checked: the feedback says right, the progress does not count it."""
+    p, w = _widget("501/01", "501-01-pack")
+    w.show_button.click()
+    _answer(w, 24)
+    assert "cardkit-ex-right" in w.output.value
+    assert "0 of 5 right" in p.progress.value and w.shown
+    w.retry_button.click()
+    _answer(w, 24)
+    assert "0 of 5 right" in p.progress.value
+    _answer(p.widgets[1], 7)  # another exercise, answered without looking, counts
+    assert "1 of 5 right" in p.progress.value

@@ -35,7 +35,7 @@ from ..actions import Play
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError, InvalidActionError, InvalidCardError, refusal_head
 from ..game import TALON, Action, Game, State, find_game
-from ..i18n import _, language
+from ..i18n import _, action_phrase, language
 from . import explain as ex
 from .schema import FORMAT, KINDS, MAX_FILE_BYTES, place, validate
 
@@ -421,7 +421,7 @@ class Exercise:
                 st = self.state()
                 bids = [str(a) for a in st.legal_actions() if ex.bid_worth(a) is not None][:3]
                 standing = [str(a) for s, a in st.calls if ex.bid_worth(a) is not None][-1:]
-                return [Choice(ex.action_words(b), b) for b in standing + bids]
+                return [Choice(ex.bid_words(b), b) for b in standing + bids]
             if (self.kind, self.ask) == ("deal", "where"):
                 targets = g.deal_targets(self._dealer())
                 order = list(dict.fromkeys(targets))
@@ -564,15 +564,17 @@ class Exercise:
         """A hint built by the engine, in the exercise's language, that does not give the answer:
         the teacher's hint from the file when it has one, then what the engine reads in the position
         (the rule that decides which cards may be played, the suit led and the trumps, the hand's
-        contract, the standing bid, the dealer) and the rule to read (``"rule 8 of 501"``)."""
+        contract, the standing bid, the dealer of a question about the deal's order; nothing for
+        the pack's size or trumps) and the rule to read (``"rule 8 of 501"``)."""
         from ..display import plain_rule, rules_words
 
         with language(self.language):
             lines = [self.hint] if self.hint else []
-            if self.kind != "play-it-out":
-                lines.append(self._engine_hint())
+            engine = self._engine_hint() if self.kind != "play-it-out" else ""
+            if engine:
+                lines.append(engine)
             items = rules_items(self.rules)
-            text, cited = plain_rule("\n".join(lines))
+            text, cited = plain_rule("\n".join(_sentence(line) for line in lines))
             if items and not cited:
                 text += "\n" + _("Read {rules} again.").format(rules=rules_words(items))
             return text
@@ -591,14 +593,16 @@ class Exercise:
                 return trumps[:1].upper() + trumps[1:] + "."
             return _("The suit led is {suit}, and {trumps}.").format(suit=led, trumps=trumps)
         if k == "score":
-            return _("The hand: {summary}.").format(summary=st.summary())
+            return _("The hand: {summary}.").format(summary=st.summary(outcome=False))
         if k == "auction":
             standing = [x for _s, x in st.calls if ex.bid_worth(x) is not None][-1:]
             if a == "worth":
-                return _("Work out what {bid} is worth from the rule.").format(bid=ex.action_words(self._bid()))
+                return _("Work out what {bid} is worth from the rule.").format(bid=ex.bid_words(self._bid()))
             if standing:
-                return _("The standing bid is {bid}.").format(bid=ex.action_words(standing[0]))
+                return _("The standing bid is {bid}.").format(bid=ex.bid_words(standing[0]))
             return _("Nobody has bid yet.")
+        if a in ("pack-size", "trumps"):  # the pack does not depend on who deals: nothing to add
+            return ""
         return _("The dealer is {dealer}.").format(dealer=g.names[self._dealer()])
 
     def _rule_clause(self, st: State) -> str:
@@ -606,7 +610,7 @@ class Exercise:
         ``"C: must follow ♠ [rules.md 501 §8]"`` (the first clause of :meth:`_legal_reason`)."""
         name = self.game.names[st.actor()]
         reason = self._legal_reason(st)
-        clause = reason.split(": ")[0]
+        clause = _first_clause(reason)
         clause = clause if clause.startswith(name) else f"{name}: {clause[:1].lower()}{clause[1:]}"
         return clause + "".join(f" {c}" for c in re.findall(r"\[rules\.md [^\]]+\]", reason) if c not in clause)
 
@@ -655,7 +659,7 @@ class Exercise:
                 if c.value == value and not (isinstance(value, bool) != isinstance(c.value, bool)):
                     return c.label
             return ex.place_name(g, value) if isinstance(value, int) and not isinstance(value, bool) else \
-                ex.action_words(str(value))
+                ex.bid_words(str(value))
         if t == "playout":
             return ", ".join(ex.action_words(a) for a in value)
         if self.kind == "score":  # a score change, signed as read aloud: +40, 0, −25
@@ -718,45 +722,48 @@ class Exercise:
         if k == "auction":
             if a == "legal":
                 bid = self._bid()
+                seat = st.actor()
+                name, phrase = g.names[seat], action_phrase(bid)
                 if value != right:
-                    return False, [_("Not right: look again at whether {bid} may be called here.").format(
-                        bid=ex.action_words(bid)), self._engine_hint()]
+                    return False, [_("Not right: look again at whether {name} may {action} here.").format(
+                        name=name, action=phrase), self._engine_hint()]
                 why = st.why_illegal(bid)
                 if why is None:
-                    text = _("{bid} is legal here: it outranks every bid so far").format(bid=ex.action_words(bid))
-                else:
-                    text = _("{bid} is not legal here: {why}").format(bid=ex.action_words(bid), why=why)
+                    text = _("{name} may {action} here: it outranks every bid so far").format(name=name, action=phrase)
+                else:  # the engine's rule, without its head "A cannot bid misère: "
+                    text = _("{name} may not {action} here: {why}").format(
+                        name=name, action=phrase, why=why.removeprefix(refusal_head(name, bid)))
                 return _verdict(True, text + ".")
             if a == "worth":
                 if value != right:
                     return False, [_("{given} is not what {bid} is worth.").format(
-                        given=value, bid=ex.action_words(self._bid()))]
+                        given=value, bid=ex.bid_words(self._bid()))]
                 return _verdict(True, ex.worth_text(self._bid()) + ".")
             cheapest = right
             standing = [str(x) for _s, x in st.calls if ex.bid_worth(x) is not None][-1:]
-            since = _("after {bid}").format(bid=ex.action_words(standing[0])) if standing else _("as the first bid")
+            since = _("after {bid}").format(bid=ex.bid_words(standing[0])) if standing else _("as the first bid")
             if value == cheapest:
                 return True, [_("Right."), _("The cheapest bid {after} is {bid}.").format(
-                    after=since, bid=ex.action_words(cheapest))]
+                    after=since, bid=ex.bid_words(cheapest))]
             why = st.why_illegal(value)
+            name = g.names[st.actor()]
             if why is not None:  # the engine's rule message, without its head naming the call
-                why = _("{bid} is not legal here: {why}").format(bid=ex.action_words(value),
-                                                                  why=why.split(": ", 1)[-1])
+                why = _("{name} may not {action} here: {why}").format(
+                    name=name, action=action_phrase(value), why=why.removeprefix(refusal_head(name, value))) + "."
             return False, [why if why is not None else _("{bid} is legal, but a cheaper bid also outranks the "
-                                                         "standing bid").format(bid=ex.action_words(value)) + "."]
+                                                         "standing bid").format(bid=ex.bid_words(value)) + "."]
         if k == "deal":
             dealer = self._dealer()
             if a == "where":
                 n = self.params["card"]
                 if value != right:
-                    return False, [_("Card {n} of the pack does not go to {place}.").format(
-                        n=n, place=ex.place_name(g, value)),
-                        _("The dealer is {dealer}.").format(dealer=g.names[dealer])]
-                text = _("Card {n} of the pack goes to {place}. Dealer {dealer}; the deal goes: {pattern} "
-                         "({near})").format(n=n, place=ex.place_name(g, right), dealer=g.names[dealer],
-                                             pattern=ex.deal_pattern(g, dealer),
-                                             near=ex.numbered_places(g, dealer, n))
-                return _verdict(True, text + ".")
+                    return False, [_card_goes(g, n, value, goes=False),
+                                   _("The dealer is {dealer}.").format(dealer=g.names[dealer])]
+                # the deal only up to card n: the places of later cards answer later questions
+                text = _("Dealer {dealer}; the deal goes: {pattern} ({near})").format(
+                    dealer=g.names[dealer], pattern=ex.deal_pattern(g, dealer, upto=n),
+                    near=ex.numbered_places(g, dealer, n, upto=n))
+                return _verdict(True, f"{_card_goes(g, n, right, goes=True)} {text}.")
             if a == "trumps":
                 suit = Suit.parse(self.params["trump"])
                 if value != right:
@@ -775,9 +782,12 @@ class Exercise:
                 return _verdict(True, text + ".")
             if value != right:
                 return False, [_("A player is not dealt {given} cards.").format(given=value)]
+            # the counts, not the order of the deal, which later questions ask about
             targets = g.deal_targets(dealer)
-            text = _("Each player is dealt {n} cards and the {talon} gets {k}: {pattern}").format(
-                n=right, talon=ex.talon_word(g), k=targets.count(TALON), pattern=ex.deal_pattern(g, dealer))
+            set_aside = targets.count(TALON)
+            text = _("Each player is dealt {n} cards and the {talon} gets {k}: {players} × {n} + {k} = {size} "
+                     "cards").format(n=right, talon=ex.talon_word(g), k=set_aside, players=g.players,
+                                     size=len(targets))
             return _verdict(True, text + ".")
         # play-it-out: play the learner's actions against best defence
         po = PlayOut(self)
@@ -836,7 +846,7 @@ def _feedback(correct: bool, lines: Sequence[str], rules: tuple[str, ...]) -> Fe
     :attr:`Feedback.cited`, for a teacher's tooltip."""
     from ..display import plain_rule, rules_words
 
-    text, items = plain_rule("\n".join(lines))
+    text, items = plain_rule("\n".join(_sentence(line) for line in lines))
     cited = items.split("; ") if items else []
     if not cited:
         cited = rules_items(rules)
@@ -864,6 +874,39 @@ def _line_text(state: State, line: Sequence[Any]) -> list[str]:
     if cur:
         out.append(", ".join(cur))
     return out
+
+
+def _card_goes(game: Game, n: int, target: int, *, goes: bool) -> str:
+    """Where card ``n`` of the pack goes, or does not, as a sentence: "Card 13 of the pack goes to
+    the kitty.", "La carta 4 de la baraja va al talón.", "Card 14 of the pack does not go to B."
+    (``target``: a seat or :data:`~cardkit.game.TALON`; rules.md 501 §4, 500 §3)."""
+    if target == TALON:
+        text = (_("Card {n} of the pack goes to the {talon}.") if goes
+                else _("Card {n} of the pack does not go to the {talon}."))
+        return text.format(n=n, talon=ex.talon_word(game))
+    text = _("Card {n} of the pack goes to {place}.") if goes else _("Card {n} of the pack does not go to {place}.")
+    return text.format(n=n, place=game.names[target])
+
+
+def _first_clause(text: str) -> str:
+    """``text`` up to its first ": " that is not inside parentheses: the rule before the cards it
+    names (``"must follow ♠: C holds A♠ 10♠"`` gives ``"must follow ♠"``); a colon inside an
+    option's words, ``"(leading the joker: a suit nobody has led)"``, does not cut the sentence."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and text.startswith(": ", i):
+            return text[:i]
+    return text
+
+
+def _sentence(line: str) -> str:
+    """``line`` with its first letter a capital, as a sentence starts ("misère is worth 250" reads
+    "Misère is worth 250"); a line starting with a card, a seat or a figure is left as it is."""
+    return line[:1].upper() + line[1:] if line[:1].islower() else line
 
 
 def _why(state: State, card: Card) -> str:

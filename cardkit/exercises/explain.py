@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError
 from ..game import TALON, Action, Game, State
-from ..i18n import _, action_text, get_language
+from ..i18n import _, action_text, bid_text, get_language
 from ..tricks import Trick
 
 if TYPE_CHECKING:
@@ -42,6 +42,13 @@ def action_words(action: Action | str) -> str:
     return str(action) if get_language() == "en" else action_text(action)
 
 
+def bid_words(action: Action | str) -> str:
+    """A bid as a sentence names it, without the verb (:func:`cardkit.i18n.bid_text`): "the standing
+    bid is 6♣", "la puja vigente es 80"; another call as :func:`action_words` gives it."""
+    words = str(action).split()
+    return bid_text(action) if words[:1] == ["bid"] else action_words(action)
+
+
 def effective_suit(state: State, card: Card) -> Suit | None:
     """The suit ``card`` plays as in ``state`` (:meth:`~cardkit.game.State.suit_of`: Five Hundred's
     bowers and joker, rules.md 500 §6), or its printed suit before a contract stands."""
@@ -55,7 +62,9 @@ def trick_reason(state: State, trick: Trick) -> str:
     """Why ``trick`` (complete, ``trick.winner`` set) went where it did, as one sentence:
     "C wins with A♥: no trump was played, so the highest card of the suit led (♥) wins".
 
-    Reads the hand's trump (``state.trump``; ``None`` is no-trump) and each card's effective suit.
+    Reads the hand's trump (``state.trump``; ``None`` is no-trump) and each card's effective suit;
+    when the winning card was played twice (the improvised six-hand pack), adds that the earlier of
+    two identical cards wins (rules.md 500 §2).
     """
     assert trick.winner is not None
     win_card = next(c for s, c in trick.plays if s == trick.winner)
@@ -80,13 +89,21 @@ def trick_reason(state: State, trick: Trick) -> str:
             why = _("with no trumps, the highest card of the suit led ({suit}) wins").format(suit=led)
         else:
             why = _("no trump was played, so the highest card of the suit led ({suit}) wins").format(suit=led)
+    if [c for _s, c in trick.plays].count(win_card) > 1:  # a later identical card does not beat it
+        why += ", " + _("and of two identical {card} the earlier played wins").format(card=win_card) + IDENTICAL_RULE
     return f"{head}: {why}"
+
+
+#: Where the rules say the earlier of two identical cards wins (Five Hundred's improvised six-hand
+#: pack, rules.md 500 §2), as the engine cites a rule; feedback reads it as "(rule 2 of Five Hundred)".
+IDENTICAL_RULE = " [rules.md 500 §2]"
 
 
 def trick_miss(state: State, trick: Trick, seat: int) -> str:
     """Why ``seat``'s card does not take ``trick`` (complete, won by another seat), as one sentence
     that names neither the winner nor the winning card: "B's 9♠ does not take the trick: it follows
-    the suit led (♠), but a higher ♠ was played" (rules.md 501 §8, 500 §6–§7).
+    the suit led (♠), but a higher ♠ was played" (rules.md 501 §8, 500 §6–§7); when an identical
+    card was played earlier (the improvised six-hand pack), that the earlier wins (rules.md 500 §2).
 
     Reads the hand's trump (``state.trump``; ``None`` is no-trump) and each card's effective suit.
     """
@@ -97,7 +114,10 @@ def trick_miss(state: State, trick: Trick, seat: int) -> str:
     csuit, wsuit = effective_suit(state, card), effective_suit(state, win_card)
     led = trick.led_suit
     head = _("{name}'s {card} does not take the trick").format(name=name, card=card)
-    if wsuit is None:
+    if card == win_card:  # two identical cards in one trick: no higher card, the earlier wins
+        why = _("an identical {card} was played before it, and of two identical cards the earlier played "
+                "wins").format(card=card) + IDENTICAL_RULE
+    elif wsuit is None:
         why = _("the joker was played, and it beats every card")
     elif trump is not None and csuit is trump:
         why = _("it is a trump, but a higher trump was played ({suit} are trumps)").format(suit=trump)
@@ -118,10 +138,11 @@ def trick_text(state: State, trick: Trick) -> str:
     return ", ".join(f"{state.game.names[s]} {c}" for s, c in trick.plays)
 
 
-def deal_pattern(game: Game, dealer: int) -> str:
-    """Where the pack's cards go, in runs: ``"B C A talon, B C A talon, … "`` written compactly as
-    ``"1–3: B C A, 4: talon, …"``; each run is a place and how many cards in a row it receives."""
-    targets = game.deal_targets(dealer)
+def deal_pattern(game: Game, dealer: int, upto: int | None = None) -> str:
+    """Where the pack's cards go, in runs: ``"A×3 B×3 C×3 D×3 kitty A×4 …"``; each run is a place
+    and how many cards in a row it receives (``×n`` when more than one). ``upto``: only the pack's
+    first ``upto`` cards (from 1), so a question's feedback does not show where later cards go."""
+    targets = game.deal_targets(dealer)[:upto]
     runs: list[list[int]] = []
     for t in targets:
         if runs and runs[-1][0] == t:
@@ -135,9 +156,10 @@ def deal_pattern(game: Game, dealer: int) -> str:
     return " ".join(parts)
 
 
-def numbered_places(game: Game, dealer: int, around: int, width: int = 3) -> str:
-    """Pack positions near ``around`` (from 1) with where each card goes: ``"10 → A, 11 → talon"``."""
-    targets = game.deal_targets(dealer)
+def numbered_places(game: Game, dealer: int, around: int, width: int = 3, upto: int | None = None) -> str:
+    """Pack positions near ``around`` (from 1) with where each card goes: ``"10 → A, 11 → talon"``;
+    ``upto``: none after the pack's ``upto``-th card."""
+    targets = game.deal_targets(dealer)[:upto]
     lo, hi = max(1, around - width), min(len(targets), around + width)
     return ", ".join(f"{i} → {place_name(game, targets[i - 1])}" for i in range(lo, hi + 1))
 

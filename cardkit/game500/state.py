@@ -716,9 +716,10 @@ class State500(State):
 
     # -- reading
 
-    def summary(self) -> str:
+    def summary(self, outcome: bool = True) -> str:
         """E.g. ``"A 8♥: 9 tricks, made"``, ``"thrown in"``, ``"B misère: failed at trick 3"``; with five
-        players the called partner too, in words: ``"A and C 7♠: 8 tricks, made"`` (rules.md 500 §13)."""
+        players the called partner too, in words: ``"A and C 7♠: 8 tricks, made"`` (rules.md 500 §13).
+        With ``outcome=False`` only the contract, ``"A 8♥"``, even once the hand is over."""
         if self.contract is None:
             return _("thrown in") if self._phase == "over" else _("auction")
         assert self.contractor is not None, "a contract stands, so it has a contractor"
@@ -733,7 +734,7 @@ class State500(State):
             elif self.partners:
                 name = _("{name} and {partner}").format(name=name, partner=self.name(self.partners[0]))
         head = f"{name} {self.contract}"
-        if self._phase != "over":
+        if self._phase != "over" or not outcome:
             return head
         if self.contract.is_misere:
             if self.made():

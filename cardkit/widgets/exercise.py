@@ -91,7 +91,9 @@ def _position_html(exercise: Exercise) -> str:
     names = g.names
     rows: list[str] = []
     if exercise.kind != "auction":
-        rows.append(_row(_("contract"), escape(st.summary())))
+        # the contract only: a finished hand's outcome ("made", "failed at trick 4") is what a
+        # trick or score question asks, so it is not shown before the answer
+        rows.append(_row(_("contract"), escape(st.summary(outcome=False))))
     view = st.view(None)
     if exercise.kind == "auction":
         calls = ", ".join(f"{names[s]}: {ex.action_words(a)}" for s, a in view.calls) or _("no call yet")
@@ -139,7 +141,8 @@ class ExerciseWidget(W.VBox):
 
     Attributes:
         picked: the cards or the choice picked so far; ``feedback``: the last :class:`Feedback`;
-        ``solved``: whether the exercise was answered right.
+        ``solved``: whether the exercise was answered right; ``shown``: whether "Show answer" was
+        used (a right answer after it is not counted as right by :class:`Practice`).
     """
 
     def __init__(self, exercise: Exercise, number: int = 1,
@@ -242,10 +245,8 @@ class ExerciseWidget(W.VBox):
                 button.add_class("cardkit-ex-picked")
                 button.button_style = "info"
             return
+        self._clear_picks()
         self.picked = [value]
-        for b in self.buttons:
-            b.remove_class("cardkit-ex-picked")
-            b.button_style = ""
         button.add_class("cardkit-ex-picked")
         button.button_style = "info"
 
@@ -280,6 +281,7 @@ class ExerciseWidget(W.VBox):
             self.feedback = fb
             if fb.correct:
                 self.solved = True
+                self.hint_output.value = ""  # the hint and its "Read rule … again" have done their work
                 self._say("cardkit-ex-right", fb.message, teacher=fb.teacher_note)
             else:
                 note = _html(_("Try again, or ask for a hint."))
@@ -298,17 +300,24 @@ class ExerciseWidget(W.VBox):
 
     def _on_show(self, _b: Any = None) -> None:
         """Show the engine's answer and its reasons ("The answer: …"), whatever was answered
-        before (nothing, a wrong or a right answer)."""
+        before (nothing, a wrong or a right answer). The learner's picks are cleared, so no wrong
+        card or seat stays highlighted beside the answer; from now on a right Check does not count
+        in :class:`Practice`'s progress (:attr:`shown`)."""
         e = self.exercise
         with language(e.language):
             self.shown = True
+            self._clear_picks()
             self._say("cardkit-ex-note", e.explanation())
 
-    def _on_retry(self, _b: Any = None) -> None:
+    def _clear_picks(self) -> None:
+        """Forget the cards or the choice picked, and take their highlight off."""
         self.picked = []
         for b in self.buttons:
             b.remove_class("cardkit-ex-picked")
             b.button_style = ""
+
+    def _on_retry(self, _b: Any = None) -> None:
+        self._clear_picks()
         for box in self.inputs:
             box.value = ""
         self.output.value = ""
@@ -405,7 +414,9 @@ class Practice(W.VBox):
         return f"<Practice {self.lesson.lesson} ({self.lesson.language}): {len(self.lesson.exercises)} exercises>"
 
     def _result(self, exercise: Exercise, feedback: Feedback) -> None:
-        if feedback.correct:
+        """Count ``exercise`` right after a right answer, unless its answer was shown first."""
+        shown = any(w.shown for w in self.widgets if w.exercise is exercise)
+        if feedback.correct and not shown:
             self.right.add(exercise.id)
         self._update()
 
