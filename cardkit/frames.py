@@ -8,6 +8,8 @@ This module needs pandas; nothing in the engine imports it.
 
 from __future__ import annotations
 
+import math
+
 import re
 from numbers import Real
 from typing import Any, Iterable
@@ -59,7 +61,7 @@ class Frame(pd.DataFrame):  # type: ignore[misc]  # pandas is typed Any (pyproje
         for i, label in enumerate(out.columns):
             col = out.iloc[:, i]
             if label in self.changes:
-                out.isetitem(i, [change_words(int(v)) if _number(v) else text_of(v) for v in col])
+                out.isetitem(i, [_change_text(v) if _number(v) else text_of(v) for v in col])
             elif pd.api.types.is_bool_dtype(col) or not pd.api.types.is_numeric_dtype(col):
                 out.isetitem(i, [v if _number(v) else text_of(v) for v in col])
         return out
@@ -70,6 +72,21 @@ class Frame(pd.DataFrame):  # type: ignore[misc]  # pandas is typed Any (pyproje
 
     def __repr__(self) -> str:
         return _TEXT_MINUS.sub("−", repr(self.shown()))
+
+
+def _change_text(v: Any) -> str:
+    """A change cell: whole numbers as :func:`~cardkit.display.change_words` writes them, other
+    numbers (a mean, 212.5) with their sign and decimals, a missing value (NaN) left blank.
+
+    >>> _change_text(-25), _change_text(0), _change_text(212.5), _change_text(0.4), _change_text(float("nan"))
+    ('−25', 'no change', '+212.5', '+0.4', '')
+    """
+    x = float(v)
+    if math.isnan(x):
+        return ""
+    if x.is_integer():
+        return change_words(int(x))
+    return f"{x:+g}".replace("-", "\u2212")
 
 
 def frame(data: Any, *, changes: Iterable[Any] = ()) -> Frame:

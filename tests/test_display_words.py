@@ -113,3 +113,16 @@ def test_a_frame_shows_words_and_true_minus_signs_but_keeps_its_numbers() -> Non
             assert "−300" in repr(df) and "-" not in repr(df)
     assert df["A and C"].tolist() == [300, -300] and df["score"].sum() == 479
     assert isinstance(df.iloc[:1], Frame) and isinstance(df.T, Frame) and df.iloc[:1].changes == ("A and C", "B and D")
+
+
+def test_change_columns_survive_pandas_operations_that_bring_decimals_or_gaps() -> None:
+    """A change column after ``.diff()``/``.shift()`` (NaN) or a mean (212.5) still shows: a gap
+    stays blank, decimals keep their sign and digits (0.9 is not "no change")."""
+    from cardkit.frames import frame
+
+    f = frame({"change": [40, -25, 0]}, changes=["change"])
+    shifted = frame(f.shift(1), changes=["change"])
+    assert list(shifted.shown()["change"]) == ["", "+40", "−25"]
+    means = frame({"change": [212.5, 0.9, -0.4]}, changes=["change"])
+    assert list(means.shown()["change"]) == ["+212.5", "+0.9", "−0.4"]
+    assert "−0.4" in means._repr_html_()

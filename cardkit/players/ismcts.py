@@ -159,8 +159,14 @@ class ISMCTSPlayer:
 
 
 def _signed(points: float) -> str:
-    """Points with their sign, a true minus: ``"+35"``, ``"−12"``."""
-    return f"{points:+.0f}".replace("-", "\u2212")
+    """Points with their sign, a true minus: ``"+35"``, ``"−12"``; ``"0"`` when they round to
+    nothing (never "+0" or "−0").
+
+    >>> _signed(34.6), _signed(-12.2), _signed(-0.4)
+    ('+35', '−12', '0')
+    """
+    whole = round(points)
+    return "0" if whole == 0 else f"{whole:+d}".replace("-", "\u2212")
 
 
 __all__ = ["ISMCTSPlayer", "RolloutEvaluator"]
