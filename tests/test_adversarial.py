@@ -124,8 +124,7 @@ def test_load_reads_only_regular_files(tmp_path, where):
         path = tmp_path
     else:
         path = Path(where)
-        if not path.exists():
-            pytest.skip("no /dev/zero here")
+        assert path.is_char_device(), f"{where} is a character device on the Linux machines the kit tests on"
     with pytest.raises(RecordError) as e:
         records.load(path)
     assert "regular file" in str(e.value)
@@ -363,7 +362,8 @@ def test_estimate_stops_at_its_time_limit_and_is_quiet_with_json():
     assert r.returncode == 0, r.stderr
     assert time.perf_counter() - t < 60
     row = json.loads(r.stdout)["contracts"][0]
-    assert 1 <= row["n"] < 100000
+    # about a thousand 501 deals fit in a second here; without the limit all 100,000 would be played
+    assert 1 <= row["n"] <= 20000
     assert r.stderr == ""
 
 

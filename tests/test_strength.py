@@ -35,7 +35,8 @@ def play_hand(game, players, seed):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("name", ["501", "500"])
 def test_solver_player_solves_from_the_first_lead(name: str) -> None:
     game = find_game(name)
-    p = SolverPlayer(game, seed=1, budget=0.05, max_samples=3)
+    # a budget never reached: every decision solves exactly its number of deals
+    p = SolverPlayer(game, seed=1, budget=30, min_samples=3, max_samples=3, bid_samples=4)
     base = find_player(game, game.rule_player, 2)
     solved_first_trick = checked_bids = 0
     for seed in range(6):
@@ -49,13 +50,13 @@ def test_solver_player_solves_from_the_first_lead(name: str) -> None:
                 assert text.startswith((f"{a}:", f"{action_text(a)}:"))  # "declare no-trump 66:" as read
                 if p.last.get("by") == "bid check":  # a bid checked by solving sampled deals
                     n, made = p.last["samples"], p.last["made"]
-                    assert 1 <= n <= p.bid_samples and 0 <= made <= n
+                    assert n == p.bid_samples == 4 and 0 <= made <= n
                     assert (a == p.last["proposed"]) == (2 * made >= n)
                     assert "sampled deals of the unseen cards, solved with every card open" in text
                     checked_bids += 1
                 if state.phase == "play" and not state.tricks and p.last.get("by") == "samples":
                     assert p.last["solver"] and re.search(rf"of {p.last['samples']} sampled deals? of the unseen cards \(solved\)", text)
-                    assert 1 <= p.last["samples"] <= 3
+                    assert p.last["samples"] == 3
                     solved_first_trick += 1
             else:
                 a = base.choose(state)
