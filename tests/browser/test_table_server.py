@@ -529,5 +529,7 @@ def test_the_form_takes_computer_seats_by_letter(serve, page, tmp_path) -> None:
     page.locator("input[name=computer]").fill("C")
     page.locator("button[type=submit]").click()
     page.wait_for_selector("body[data-step]")
-    seats = page.locator(".join-seat").all_inner_texts()
+    # textContent, not innerText: if the computer has already acted when the page first draws, the
+    # join list is folded (it opens only at step 0) and its innerText is empty
+    seats = page.locator(".join-seat").all_text_contents()
     assert "computer player" in seats[2] and "computer player" not in seats[0] + seats[1], seats
