@@ -179,6 +179,19 @@ class Replay:
         seat = self.state.current_player()
         return seat if seat is not None and seat not in self.players else None
 
+    def can_step(self) -> bool:
+        """Whether :meth:`step` would move: an action of the script lies ahead, or (live) a
+        computer player is to act or the next hand can be dealt. ``False`` at the end of a record,
+        at a person's turn past the script, and once the match is over."""
+        st = self.state
+        if not st.is_terminal():
+            if not self.at_frontier():
+                return True
+            return self.live and self.waiting() is None
+        if self._hm.outcome is not None:
+            return False
+        return self.live or self._h + 1 < len(self._packs)
+
     # ------------------------------------------------------------ moving
 
     def _hand_match(self, h: int, k: int) -> tuple[Match, list[tuple[int, Action]]]:

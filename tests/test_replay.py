@@ -30,6 +30,9 @@ def test_record_start_end_and_scores():
     # a record replay is not live: it stops at the record's end and says so
     assert r.step() == "end of the record"
     assert r.next() is False and r.cursor == (0, 30)
+    assert not r.can_step()  # what greys out Next ▶
+    r.back()
+    assert r.can_step() and r.next() and not r.can_step()
 
 
 def test_back_next_goto_and_log():
@@ -100,6 +103,9 @@ def test_live_replay_stops_at_a_waiting_seat_and_settle_moves_computers():
     seat = r.state.current_player()
     assert seat == 0 and r.waiting() == 0
     assert r.step() == "A to act: your turn"
+    assert not r.can_step()
+    r.apply(r.state.legal_actions()[0])
+    assert r.can_step() == (r.waiting() is None)  # B, a computer, acts next
     # with look, a blind waiting seat takes the game's look action (rules.md 501 §6)
     r2 = Replay(game, seed=1, players={1: find_player(game, "sensible", 11), 2: find_player(game, "sensible", 12)},
                 live=True)

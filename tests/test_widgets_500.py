@@ -360,6 +360,7 @@ def test_failed_open_misere_table_says_what_happened_in_words_and_what_to_press(
     status = t.status.value
     assert "A and C −500; B and D score nothing" in status and "+0" not in status
     assert "The match is over: B and D win" in status and "Press ⏮ Start to see the hand again." in status
+    assert t.next_button.disabled and t.end_button.disabled  # the match is over: no next hand
     assert ">1 trick<" in t.board.value and "1 tricks" not in t.board.value
     shot = Table500.from_record(EXAMPLES / "500_failed_open_misere.json")
     shot.to_end()
@@ -377,6 +378,10 @@ def test_a_made_misere_does_not_end_the_match_and_a_playing_table_offers_a_new_d
     assert rec.outcome is None and "The match is over" not in rec.status.value
     assert "B and D +250; A and C score nothing" in rec.status.value
     assert "That is the end of the record: press ⏮ Start to see it again." in rec.status.value
+    # nothing lies ahead: Next ▶ and End ⏭ are greyed out; one step back, they are not
+    assert rec.next_button.disabled and rec.end_button.disabled and not rec.start_button.disabled
+    rec.back()
+    assert not rec.next_button.disabled and not rec.end_button.disabled
     played = Table500.from_record(EXAMPLES / "500_failed_open_misere.json", play=True)
     played.to_end()
     assert played.playing and "Press 🂠 New deal to start a new match." in played.status.value

@@ -720,19 +720,14 @@ class Table(W.VBox):
         at_start = self._replay.at_start()
         self.back_button.disabled = at_start
         self.start_button.disabled = at_start
-        # a person's turn with nothing recorded after it: Next and End could only say "your turn"
-        stuck = self._waiting_for_person(st)
+        # nothing ahead (a person's turn with nothing recorded after it, the end of a record, the
+        # end of the match): Next and End could only say why they do not move
+        stuck = not self._replay.can_step()
         self.next_button.disabled = stuck
-        self.end_button.disabled = stuck
+        self.end_button.disabled = stuck or st.is_terminal()
         if hasattr(self, "hint_button"):  # built after the first drawing
             # the coach advises only the person whose turn it is
             self.hint_button.disabled = to_act is None or to_act not in self.humans
-
-    def _waiting_for_person(self, st: State) -> bool:
-        """Whether stepping forward cannot move: a live table, the hand not over, no action of the
-        script after the cursor, and the seat to act a person's (no computer player moves for it)."""
-        return (self.replay.live and not st.is_terminal() and self.replay.at_frontier()
-                and self.replay.waiting() is not None)
 
     def _status_html(self, st: State, to_act: int | None, still: bool = False) -> str:
         """The status line: hand, dealer, how the hand stands, who acts, the step (not in a still

@@ -41,7 +41,8 @@ def words(lang: str) -> dict[str, str]:
     """The widget's words in ``lang``, from the kit's own catalogs (cardkit.i18n)."""
     from cardkit import i18n
 
-    ids = ["Next", "Start", "score", "change", "end of the record", "step {k} of {n}"]
+    ids = ["Next", "Start", "score", "change", "step {k} of {n}",
+           "That is the end of the record: press ⏮ Start to see it again."]
     before = i18n.get_language()
     i18n.set_language(lang)
     try:
@@ -124,9 +125,9 @@ def test_worked_blind_contract_clicked_through_shows_701_469_481(serve, page, la
     assert rows[w["change"]] == CHANGE
     expect(back).to_be_enabled()
 
-    # Past the end: the widget says the record has ended and the scores stay.
-    nxt.click()
-    expect(table.locator(".cardkit-message")).to_contain_text(w["end of the record"])
+    # At the end: Next ▶ is greyed out, the status line says the record has ended, the scores stay.
+    expect(nxt).to_be_disabled()
+    expect(status).to_contain_text(w["That is the end of the record: press ⏮ Start to see it again."])
     assert score_rows(table)[w["score"]] == [str(s) for s in FINAL]
     # One step back: the last card is not played, so nothing is scored.
     back.click()
