@@ -220,6 +220,18 @@ def answer(template: str, *, names: Sequence[str] | None = None, **values: Any) 
     return Shown(html, inner.text)
 
 
+def signed(points: float) -> str:
+    """Points rounded to whole ones with their sign and a true minus (U+2212): ``"+35"``,
+    ``"−12"``; ``"0"`` when they round to nothing (never "+0" or "−0"). For a mean or an expected
+    change; a hand's own score change is :func:`change_words`.
+
+    >>> signed(34.6), signed(-12.2), signed(-0.4)
+    ('+35', '−12', '0')
+    """
+    whole = round(points)
+    return "0" if whole == 0 else f"{whole:+d}".replace("-", "\u2212")
+
+
 def change_words(n: int) -> str:
     """A score change as a learner reads it, in the language in use: ``"+40"``, ``"−25"`` (a true
     minus sign) and ``"no change"`` for 0 (``"sin cambio"``), never ``"+0"``.

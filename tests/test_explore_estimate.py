@@ -5,7 +5,7 @@ import pytest
 from cardkit import CardkitError, find_game
 from cardkit.explore import at_least
 from cardkit.explore.estimate import (bid_odds, bid_odds_chart, contract_action, estimate_bid, force_contract,
-                                      make_players, results_chart)
+                                      make_players, odds_table, results_chart)
 
 ALL_SPADES = "AS 10S KS QS JS 9S AH"
 
@@ -54,6 +54,26 @@ def test_bid_odds_fall_with_the_contract(g501):
     assert p[0] >= p[1] >= p[2] and p[0] > p[2]
     spec = bid_odds_chart(odds).to_dict()
     assert spec["layer"][0]["mark"]["type"] == "bar"
+
+
+def test_odds_table_reads_as_words_and_keeps_the_numbers():
+    """The learner's table of bid odds (explore/02): contracts named as players name them, the
+    chance and the mean change with their ± in words, the same numbers as bid_odds' columns; the
+    chart's axis names the contracts the same way."""
+    g = find_game("500")
+    odds = bid_odds(g, "JK JH JD AH KH 10H 9H AS KC 9D", ["8H", "10NT"], n=6, seat="B", seed=3, progress=False)
+    shown = odds_table(odds)
+    assert list(shown.index) == ["8♥", "10 no-trump"] and list(shown.columns) == [
+        "deals", "chance to make", "mean score change"]
+    for (c, r), (_, s) in zip(odds.iterrows(), shown.iterrows()):
+        assert s["deals"] == r["n"] == 6
+        assert s["chance to make"] == f"{round(100 * r['p_make'])}% (± {round(100 * r['p_make_se'])}%)"
+        mean = round(r["mean_score"])
+        assert s["mean score change"].startswith("0 " if mean == 0 else f"{mean:+d}".replace("-", "−") + " ")
+    html = shown._repr_html_()
+    assert "p_make" not in html and "mean_score" not in html and "8♥" in html
+    spec = bid_odds_chart(odds).to_dict()
+    assert [row["contract"] for row in next(iter(spec["datasets"].values()))] == ["8♥", "10 no-trump"]
 
 
 def test_results_chart(g501):

@@ -8,8 +8,8 @@ play with perfect information (``method="solver"``, :mod:`cardkit.solver`). The 
 table, one row per deal, with the summary in ``table.attrs["summary"]``: the probability the
 contract makes and the expected score change, with standard errors.
 
-:func:`bid_odds` does this for several contracts; :func:`results_chart` and :func:`bid_odds_chart`
-draw them with altair.
+:func:`bid_odds` does this for several contracts (:func:`odds_table` shows it in words);
+:func:`results_chart` and :func:`bid_odds_chart` draw them with altair.
 
 Scores keep each game's sign: in 501♠ scores count down, so a made contract is a *negative* change
 (rules.md 501 §10); in Five Hundred a made contract is positive (rules.md 500 §10).
@@ -297,11 +297,48 @@ def bid_odds(game: Game, hand: CardsLike | None, contracts: Iterable[Any], n: in
 
     from ..frames import frame
 
-    rows = []
+    rows, named = [], {}
     for c in contracts:
         t = estimate_bid(game, hand, c, n=n, **kwargs)
         rows.append({"contract": str(c), **{k: round(v, 4) if isinstance(v, float) else v
                                             for k, v in t.attrs["summary"].items()}})
+        named[str(c)] = _contract_words(game, c)
+    out = frame(pd.DataFrame(rows).set_index("contract"))
+    out.attrs["contract_words"] = named
+    return out
+
+
+def _contract_words(game: Game, contract: Any) -> str:
+    """A contract as a player names it: ``"7♥"``, ``"10 no-trump"``, ``"100"`` (the bid's text
+    without its verb)."""
+    from ..display import text_of
+
+    words = text_of(contract_action(game, contract))
+    return words.split(" ", 1)[1] if words.startswith("bid ") else words
+
+
+def odds_table(odds: Any) -> Any:
+    """:func:`bid_odds` as a learner reads it: one row per contract (named as players name it) with
+    the number of deals, the chance it makes and the mean score change, each with its standard
+    error ("50% (± 9%)", "−80 (± 0)"). The numbers stay in ``odds`` for code.
+
+    Args:
+        odds: a table made by :func:`bid_odds`.
+
+    Returns:
+        a :class:`cardkit.frames.Frame` of text columns "deals", "chance to make",
+        "mean score change", indexed by "contract".
+    """
+    import pandas as pd
+
+    from ..display import signed
+    from ..frames import frame
+
+    named = odds.attrs.get("contract_words", {})
+    rows = [{"contract": named.get(c, c), "deals": int(r["n"]),
+             "chance to make": f"{r['p_make']:.0%} (± {r['p_make_se']:.0%})",
+             "mean score change": f"{signed(r['mean_score'])} (± {r['mean_score_se']:.0f})"}
+            for c, r in odds.iterrows()]
     return frame(pd.DataFrame(rows).set_index("contract"))
 
 
@@ -332,12 +369,15 @@ def bid_odds_chart(odds: Any, title: str = "chance the contract makes") -> Any:
     import altair as alt
 
     data = odds.reset_index()
+    named = odds.attrs.get("contract_words", {})
+    data["contract"] = [named.get(c, c) for c in data["contract"]]
     data["low"] = (data["p_make"] - 2 * data["p_make_se"]).clip(lower=0)
     data["high"] = (data["p_make"] + 2 * data["p_make_se"]).clip(upper=1)
     order = list(data["contract"])
     base = alt.Chart(data, title=title)
     bars = base.mark_bar(color="#47a").encode(
-        x=alt.X("contract:N", sort=order), y=alt.Y("p_make:Q", title="P(make)", scale=alt.Scale(domain=[0, 1])))
+        x=alt.X("contract:N", sort=order),
+        y=alt.Y("p_make:Q", title="chance to make", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])))
     errs = base.mark_rule().encode(x=alt.X("contract:N", sort=order), y="low:Q", y2="high:Q")
     return (bars + errs).properties(width=300, height=180)
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from ..display import signed
 from ..game import Action, Game, State
 from ..i18n import _, action_text, ngettext
 from ..registry import find_player
@@ -151,22 +152,11 @@ class ISMCTSPlayer:
             "chosen in {visits} of {n} simulation of the search, worth {value} a hand on average",
             "chosen in {visits} of {n} simulations of the search, worth {value} a hand on average",
             last["simulations"]).format(visits=f"{last['visits']:.0f}", n=last["simulations"],
-                                        value=_signed(last["value"]))
+                                        value=signed(last["value"]))
         if last.get("runner_up") is not None:
             text += " (" + _("next: {action}, {value}").format(action=action_text(last["runner_up"]),
-                                                            value=_signed(last["runner_value"])) + ")"
+                                                            value=signed(last["runner_value"])) + ")"
         return text
-
-
-def _signed(points: float) -> str:
-    """Points with their sign, a true minus: ``"+35"``, ``"−12"``; ``"0"`` when they round to
-    nothing (never "+0" or "−0").
-
-    >>> _signed(34.6), _signed(-12.2), _signed(-0.4)
-    ('+35', '−12', '0')
-    """
-    whole = round(points)
-    return "0" if whole == 0 else f"{whole:+d}".replace("-", "\u2212")
 
 
 __all__ = ["ISMCTSPlayer", "RolloutEvaluator"]
