@@ -260,7 +260,7 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
 
 
 _QUOTED_ACTION = re.compile(r"'((?:pass|look|bid|abandon|declare|give|play|bury|nominate|call|go)\b[^']*)'")
-_RULE_REF = re.compile(r"\s*\[rules\.md (501|500) §(\d+)\]")
+_RULE_REF = re.compile(r"(\))?\s*\[rules\.md (501|500) §(\d+)\]")
 #: How learners read each game's name in "rule 8 of 501" (translated: "regla 8 de Quinientos").
 _GAME_WORD = {"501": "501", "500": N_("Five Hundred")}
 
@@ -278,6 +278,8 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     ('cannot follow ♠, so must play a trump (rule 8 of 501)', 'rules.md 501 §8')
     >>> plain_rule("'bid 60' is illegal [rules.md 501 §5]; see also [rules.md 501 §6].")
     ("'bid 60' is illegal (rule 5 of 501); see also (rule 6 of 501).", 'rules.md 501 §5; rules.md 501 §6')
+    >>> plain_rule("the joker may not lead before the final trick (the joker leads only the last trick) [rules.md 500 §8]")[0]
+    'the joker may not lead before the final trick (the joker leads only the last trick; rule 8 of Five Hundred)'
     """
     if get_language() != "en":
         # the engine quotes actions as records write them ('play A♣'); the reader's words instead
@@ -285,9 +287,11 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     items: list[str] = []
 
     def plain(m: re.Match[str]) -> str:
-        item = f"rules.md {m.group(1)} §{m.group(2)}"
+        item = f"rules.md {m.group(2)} §{m.group(3)}"
         if item not in items:
             items.append(item)
+        if m.group(1):  # the sentence ends in a parenthesis already: one, not ") ("
+            return f"; {rule_words(item)})"
         return f" ({rule_words(item)})"
 
     text = _RULE_REF.sub(plain, message)

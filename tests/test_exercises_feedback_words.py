@@ -77,7 +77,7 @@ def test_joker_reading_reads_as_one_sentence() -> None:
     some = sorted(e.answer(), key=str)[:1]
     wrong = e.check(some).message
     clause = ("A: every suit has been led already this hand, and a led joker names only a suit nobody has led, so "
-              "it may lead only on the last trick (leading the joker: a suit nobody has led) (rule 8 of Five "
+              "it may lead only on the last trick (leading the joker: a suit nobody has led; rule 8 of Five "
               "Hundred).")
     assert clause in wrong, wrong
     assert clause in e.hint_text()
