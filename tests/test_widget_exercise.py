@@ -267,6 +267,9 @@ def test_play_it_out_made_and_failed_by_clicks() -> None:
     w.play(losing.card)
     while po.your_turn():
         legal = {str(a.card) for a in po.state.legal_actions()}
+        # the cards that may be played are green, exactly those, as on the tables
+        assert {b.description for b in w.buttons if b.button_style == "success"} == legal
+        assert {b.description for b in w.buttons if "cardkit-legal" in b._dom_classes} == legal
         next(b for b in w.buttons if b.description in legal).click()
     assert "Contract failed" in w.output.value and "Best play" in w.output.value
     assert str(losing.card) in w.output.value

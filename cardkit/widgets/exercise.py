@@ -35,6 +35,7 @@ _CSS = """<style>
 .cardkit-exercise .cardkit-ex-prompt {font-size: 110%; margin: 4px 0;}
 .cardkit-ex-red {color: #c0152f !important;}
 .cardkit-ex-joker {color: #6a1b9a !important;}
+.cardkit-legal.cardkit-ex-red, .cardkit-legal.cardkit-ex-joker {color: #fff !important;}
 .cardkit-ex-picked {outline: 3px solid #f5a623 !important; font-weight: bold !important;}
 .cardkit-ex-feedback .cardkit-ex-right {color: #1b6e20; font-weight: bold;}
 .cardkit-ex-feedback .cardkit-ex-wrong {color: #b00020;}
@@ -357,8 +358,13 @@ class ExerciseWidget(W.VBox):
                 seat = st.current_player()
                 assert seat is not None
                 label = W.HTML(escape(_("{name} to play:").format(name=names[seat])))
+                # the cards that may be played are green, as on every table (cardkit-legal)
+                legal = {a.card for a in st.legal_actions() if a.card is not None}
                 for card in dict.fromkeys(held_order(st, st.hands[seat])):
                     b = _card_button(card, "cardkit-ex-play")
+                    if card in legal:
+                        b.button_style = "success"
+                        b.add_class("cardkit-legal")
                     b.on_click(lambda _b, c=card: self.play(c))
                     self.buttons.append(b)
                 self.answer_box.children = (label, *self.buttons)
