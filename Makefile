@@ -54,9 +54,9 @@ bench: install
 # Classroom mode: the course served by Voila as a clean app (prose and outputs, no code cells;
 # nothing fetched from the internet) on http://127.0.0.1:$(PRESENT_PORT)/, for a projector.
 # `make present PRESENT_PATH=notebooks/501/06_worked_blind_contract.ipynb` shows one notebook;
-# PRESENT_FLAGS=--no-browser does not open a browser. Each page view starts a kernel, and Voila does
-# not always stop it when a tab closes: kernels with no page attached are stopped after
-# PRESENT_IDLE seconds idle, so a class reloading pages all lesson does not exhaust memory.
+# PRESENT_FLAGS=--no-browser does not open a browser. Each page view starts a kernel, which the page
+# stops when its tab is closed or reloaded; a tab that goes away without closing leaves it, so
+# kernels with no page attached are stopped after PRESENT_IDLE seconds idle.
 # Pages open fast: Voila keeps PRESENT_POOL kernels per page that have already run the page
 # (preheated kernels), and starts a new one each time one is taken. Served as a folder, only the
 # start pages are preheated (PRESENT_PREHEAT, a regular expression of the pages to leave cold);

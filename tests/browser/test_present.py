@@ -90,3 +90,30 @@ def test_make_present_serves_the_course_offline_with_no_code(serve, page) -> Non
     # Nothing left the machine: every request of every page went to the local server.
     assert page.recorded.foreign_hosts() == []
     assert page.recorded.errors == []
+
+
+def test_a_closed_page_stops_its_kernel(serve, page) -> None:
+    """Each page view runs a kernel of about 130 MB. When a student closes or reloads the page,
+    the page asks Voila to stop that kernel (a beacon that must carry the page's _xsrf cookie,
+    which the classroom template sets): the kernel stops at once instead of waiting for the idle
+    cull, and the request is not refused. Served as one notebook, the way a lesson is served to a
+    class (no folder listing opened first)."""
+    import re
+    import time
+
+    def argv(port: int) -> list[str]:
+        return make_present(port) + ["PRESENT_PATH=notebooks/00_start_here.ipynb", "PRESENT_POOL=0"]
+
+    server = serve(argv)
+    page.goto(server.url)
+    wait_for_voila(page)
+    assert any(c["name"] == "_xsrf" for c in page.context.cookies())
+    started = re.findall(r"Kernel started: ([0-9a-f-]+)", server.log.read_text())
+    assert len(started) == 1, server.log_tail()
+    page.goto("about:blank")  # the tab leaves the lesson: beforeunload sends the beacon
+    deadline = time.monotonic() + 20
+    while f"Kernel shutdown: {started[0]}" not in server.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    log = server.log.read_text()
+    assert f"Kernel shutdown: {started[0]}" in log, server.log_tail()
+    assert "403 POST" not in log and "_xsrf' argument missing" not in log, server.log_tail()
