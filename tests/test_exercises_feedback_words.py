@@ -194,3 +194,28 @@ def test_the_kitty_and_the_talon_take_their_article() -> None:
     assert e.check(0).message.startswith("La carta 4 de la baraja no va a A.")
     e = _ex("501-01-first-card", "es")
     assert e.check(-1).message.startswith("La carta 1 de la baraja no va al talón.")
+
+
+def test_a_typed_one_reads_in_the_singular() -> None:
+    """Typing 1 in a counting question is answered "does not hold 1 card", never "1 cards" (gettext
+    plural forms, English and Spanish); a side that took one trick reads "10 × 1 trick"."""
+    counted = [e for e in ALL if e.kind == "deal" and e.answer_type == "number"]
+    assert {e.language for e in counted} == {"en", "es"} and len(counted) >= 10
+    for e in counted:
+        if e.answer() == 1:
+            continue
+        with language(e.language):
+            wrong = e.check(1).message
+        assert not re.search(r"\b1 (cards|trumps|cartas|triunfos)\b", wrong), (e.id, wrong)
+        assert re.search(r"\b1 (card|trump|carta|triunfo)\b", wrong), (e.id, wrong)
+    from pathlib import Path
+
+    from cardkit import records
+    from cardkit.exercises.explain import score_lines
+
+    # A and C made 8♥ with nine tricks: B and D took one (lesson 500/05)
+    made = records.load(Path(__file__).parent.parent / "data" / "examples" / "500_made_8_hearts.json").hands[0]
+    lines = score_lines(made)
+    assert "B and D: 10 × 1 trick = +10" in lines, lines
+    with language("es"):
+        assert "B y D: 10 × 1 baza = +10" in score_lines(made), score_lines(made)

@@ -35,9 +35,15 @@ from ..actions import Play
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError, InvalidActionError, InvalidCardError, refusal_head
 from ..game import TALON, Action, Game, State, find_game
-from ..i18n import _, action_phrase, language
+from ..i18n import _, action_phrase, language, ngettext
 from . import explain as ex
 from .schema import FORMAT, KINDS, MAX_FILE_BYTES, place, validate
+
+
+def _count(value: Any) -> int:
+    """A learner's typed number as the count that chooses a message's plural form ("1 card",
+    "2 cards"); anything that is not a whole number counts as many."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 2
 
 
 class ExerciseError(CardkitError):
@@ -767,21 +773,24 @@ class Exercise:
             if a == "trumps":
                 suit = Suit.parse(self.params["trump"])
                 if value != right:
-                    return False, [_("With {suit} trumps the pack does not hold {given} trumps.").format(
-                        suit=suit, given=value)]
+                    return False, [ngettext("With {suit} trumps the pack does not hold {given} trump.",
+                                            "With {suit} trumps the pack does not hold {given} trumps.",
+                                            _count(value)).format(suit=suit, given=value)]
                 trumps = ex.trumps_in_pack(g, suit)
                 text = _("With {suit} trumps the pack holds {n} trumps: {cards}").format(
                     suit=suit, n=len(trumps), cards=ex.cards_text(trumps))
                 return _verdict(True, text + ".")
             if a == "pack-size":
                 if value != right:
-                    return False, [_("The {title} pack for {n} players does not hold {given} cards.").format(
-                        title=g.title, n=g.players, given=value)]
+                    return False, [ngettext("The {title} pack for {n} players does not hold {given} card.",
+                                            "The {title} pack for {n} players does not hold {given} cards.",
+                                            _count(value)).format(title=g.title, n=g.players, given=value)]
                 text = _("The {title} pack for {n} players holds {size} cards: {summary}").format(
                     title=g.title, n=g.players, size=right, summary=ex.pack_summary(g))
                 return _verdict(True, text + ".")
             if value != right:
-                return False, [_("A player is not dealt {given} cards.").format(given=value)]
+                return False, [ngettext("A player is not dealt {given} card.", "A player is not dealt {given} cards.",
+                                        _count(value)).format(given=value)]
             # the counts, not the order of the deal, which later questions ask about
             targets = g.deal_targets(dealer)
             set_aside = targets.count(TALON)

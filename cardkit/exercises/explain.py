@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError
 from ..game import TALON, Action, Game, State
-from ..i18n import _, action_text, bid_text, get_language
+from ..i18n import _, action_text, bid_text, get_language, ngettext
 from ..tricks import Trick
 
 if TYPE_CHECKING:
@@ -292,7 +292,8 @@ def score_lines_500(state: State500) -> list[str]:
                 if k == 10 and c.value < 250:
                     text = _("{who}: all ten tricks on a contract worth less than 250 pay 250: {change}")
             else:
-                text = _("{who}: {k} tricks < {n}, failed: the value comes off: {change}")
+                text = ngettext("{who}: {k} trick < {n}, failed: the value comes off: {change}",
+                                "{who}: {k} tricks < {n}, failed: the value comes off: {change}", k)
             if game.players == 5 and state.partners and game.rules.call_share == "half":
                 text += " " + _("(a called partner's side shares it: half each)")
             lines.append(text.format(who=who, k=k, n=c.tricks, change=change))
@@ -301,7 +302,8 @@ def score_lines_500(state: State500) -> list[str]:
                 lines.append(_("{who}: defenders score nothing on a misère: {change}").format(who=who, change=change))
                 continue
             k = sum(state.tricks_won[s] for s in seats)
-            lines.append(_("{who}: 10 × {k} tricks = {change}").format(who=who, k=k, change=change))
+            lines.append(ngettext("{who}: 10 × {k} trick = {change}", "{who}: 10 × {k} tricks = {change}",
+                                  k).format(who=who, k=k, change=change))
     return lines
 
 
