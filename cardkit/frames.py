@@ -64,6 +64,10 @@ class Frame(pd.DataFrame):  # type: ignore[misc]  # pandas is typed Any (pyproje
                 out.isetitem(i, [_change_text(v) if _number(v) else text_of(v) for v in col])
             elif pd.api.types.is_bool_dtype(col) or not pd.api.types.is_numeric_dtype(col):
                 out.isetitem(i, [v if _number(v) else text_of(v) for v in col])
+        if out.index.name is not None and out.columns.name is None and out.columns.nlevels == 1:
+            # the rows' label in the header's corner: one header row, not a second row holding
+            # only "players" above the row labels
+            out.columns.name, out.index.name = out.index.name, None
         return out
 
     def _repr_html_(self) -> str:
