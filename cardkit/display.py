@@ -323,17 +323,18 @@ def rule_words(item: str) -> str:
 
 
 def rules_words(items: Sequence[str]) -> str:
-    """Several rules.md items as learners read them, one game's rules together, in the language in
-    use: ``"rules 12 and 8 of 501"``, never "rule 12 of 501, rule 8 of 501".
+    """Several rules.md items as learners read them, one game's rules together in the rule text's
+    order, in the language in use: ``"rules 8 and 12 of 501"``, never "rule 12 of 501, rule 8 of
+    501" nor "rules 12 and 8".
 
     Args:
-        items: ``"rules.md 501 §8"``-style items (``500`` too), in the order to say them.
+        items: ``"rules.md 501 §8"``-style items (``500`` too); the games in the order first cited.
 
     Raises:
         ValueError: an item is not of that form.
 
     >>> rules_words(["rules.md 501 §12", "rules.md 501 §8"]), rules_words(["rules.md 500 §6"])
-    ('rules 12 and 8 of 501', 'rule 6 of Five Hundred')
+    ('rules 8 and 12 of 501', 'rule 6 of Five Hundred')
     """
     games: dict[str, list[str]] = {}
     for item in items:
@@ -343,7 +344,8 @@ def rules_words(items: Sequence[str]) -> str:
         if m.group(2) not in games.setdefault(m.group(1), []):
             games[m.group(1)].append(m.group(2))
     parts = [rule_words(f"rules.md {game} §{ns[0]}") if len(ns) == 1 else
-             _("rules {numbers} of {game}").format(numbers=_join(ns, html=False), game=_(_GAME_WORD[game]))
+             _("rules {numbers} of {game}").format(numbers=_join(sorted(ns, key=int), html=False),
+                                                   game=_(_GAME_WORD[game]))
              for game, ns in games.items()]
     return _join(parts, html=False)
 

@@ -74,14 +74,14 @@ def test_five_hundred_trick_counts_are_plural_only_above_one() -> None:
 
 def test_several_rules_of_one_game_read_together() -> None:
     """A wrong answer's "read again" names one game's rules together (rules.md 501 §8, §12):
-    "rules 12 and 8 of 501", never "rule 12 of 501, rule 8 of 501"; Spanish likewise."""
+    "rules 8 and 12 of 501" (the rule text's order), never "rule 12 of 501, rule 8 of 501"; Spanish likewise."""
     from cardkit.display import rules_words
 
     with language("en"):
-        assert rules_words(["rules.md 501 §12", "rules.md 501 §8"]) == "rules 12 and 8 of 501"
+        assert rules_words(["rules.md 501 §12", "rules.md 501 §8"]) == "rules 8 and 12 of 501"
         assert rules_words(["rules.md 501 §8", "rules.md 501 §8"]) == "rule 8 of 501"
     with language("es"):
-        assert rules_words(["rules.md 501 §12", "rules.md 501 §8"]) == "reglas 12 y 8 del 501"
+        assert rules_words(["rules.md 501 §12", "rules.md 501 §8"]) == "reglas 8 y 12 del 501"
 
 
 def test_negative_numbers_read_with_a_true_minus_sign_in_cells_and_sentences() -> None:

@@ -713,11 +713,13 @@ class Exercise:
                 ok = list(value) == list(right)
                 if ok:
                     return True, [_("Right: {changes}.").format(changes=ex.changes_text(g, right)), *ex.score_lines(st)]
+                from ..display import text_of  # "B and C", "B y C"
+
                 wrong = [g.names[s] for s, (x, y) in enumerate(zip(value, right)) if x != y]
                 good = [g.names[s] for s, (x, y) in enumerate(zip(value, right)) if x == y]
-                lines = [_("Not right for {names}.").format(names=", ".join(wrong))]
+                lines = [_("Not right for {names}.").format(names=text_of(wrong))]
                 if good:
-                    lines.append(_("Right for {names}.").format(names=", ".join(good)))
+                    lines.append(_("Right for {names}.").format(names=text_of(good)))
                 return False, lines
             seat = self._seat()
             if value == right:

@@ -26,7 +26,7 @@ from ..escaping import escape
 from ..exercises import AnswerError, Exercise, Feedback, Lesson, PlayOut, find_lesson
 from ..exercises import explain as ex
 from ..i18n import N_, _, get_language, language
-from ..display import held_order
+from ..display import held_order, trick_text
 from ..svg import cards_svg
 
 _CSS = """<style>
@@ -348,9 +348,10 @@ class ExerciseWidget(W.VBox):
             if trick is not None and trick.plays:
                 text = ", ".join(f"{names[s]} {c}" for s, c in trick.plays)
                 rows.append(_row(_("trick"), escape(text)))
-            played = ", ".join(f"{names[s]} {a if a.card is None else a.card}" for s, a in po.played)
-            if played:
-                rows.append(_row(_("played"), escape(played)))
+            # the ending's finished tricks, one a line, each with who won it
+            done = st.tricks[len(po.start.tricks):]
+            if done:
+                rows.append(_row(_("played"), "<br>".join(escape(trick_text(t, names)) for t in done)))
             rows.append(_row(_("contract"), escape(st.summary())))
             self.position.value = f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
             self.buttons = []
