@@ -360,11 +360,13 @@ def test_hint_is_offered_only_on_your_turn():
     assert t.state.current_player() == 0 and not hint.disabled
 
 
-@pytest.mark.parametrize("lang, short, thinking", [("en", "seed", "thinking…"), ("es", "semilla", "pensando…")])
+@pytest.mark.parametrize("lang, short, thinking", [("en", "deal number", "thinking…"),
+                                                     ("es", "n.º de reparto", "pensando…")])
 def test_hint_says_it_is_thinking_at_once_and_the_next_move_clears_it(lang, short, thinking):
     """Pressing Hint first shows "thinking…" (the coach can take seconds), then the advice; the
     user's next action clears it, so an auction hint does not stay on screen during card play.
-    The seed box's placeholder is a short word that fits; the rest is its tooltip."""
+    The deal-number box's placeholder is a short name that fits (a learner's word, not "seed");
+    the rest is its tooltip."""
     from cardkit.i18n import language
 
     with language(lang):

@@ -293,8 +293,9 @@ class Table(W.VBox):
 
         game = self.game
         self.deal_button = _button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
-                                   tooltip=_("deal a new hand: random, or the seed typed beside"))
-        self.seed_box = W.Text(value="", placeholder=_("seed"), tooltip=_("seed (blank: random)"),
+                                   tooltip=_("deal a new hand: random, or the deal number typed beside"))
+        self.seed_box = W.Text(value="", placeholder=_("deal number"),
+                               tooltip=_("deal number: the same number deals the same cards (blank: random)"),
                                layout=W.Layout(width="110px"))
         self.seed_box.add_class("cardkit-seed")
         self.you_picker = W.Dropdown(options=[(n, s) for s, n in enumerate(game.names)],
@@ -403,7 +404,7 @@ class Table(W.VBox):
         try:
             seed = int(text) if text else None
         except ValueError:
-            why = _("a seed is a whole number, or blank for a random deal")
+            why = _("a deal number is a whole number, or blank for a random deal")
             self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
             self._render()
             return
