@@ -131,9 +131,9 @@ def test_hint_in_spanish_and_for_a_bid() -> None:
     _p, w = _widget("501/04", "501-04-follow", "es")
     w.hint_button.click()
     assert "C: debe asistir a ♠ (regla 8 del 501)." in w.hint_output.value
-    _p, w = _widget("500/03", "500-03-ten-no-trumps")
+    _p, w = _widget("500/03", "500-03-eight-no-trumps")
     w.hint_button.click()
-    assert "Work out what 10NT is worth from the rule." in w.hint_output.value
+    assert "Work out what 8NT is worth from the rule." in w.hint_output.value
     assert "Read rule 10 of Five Hundred again." in w.hint_output.value
 
 
