@@ -20,7 +20,7 @@ from .conftest import REPO, page_errors, png_size, screenshot, voila_argv, wait_
 pytestmark = pytest.mark.browser
 
 SCORING = REPO / "notebooks" / "501" / "05_scoring_and_finish.ipynb"
-TITLE = "Running scores, seeded match"
+TITLE = "Running scores, hand by hand"
 SEATS = ["A", "B", "C"]
 
 

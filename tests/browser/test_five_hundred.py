@@ -89,9 +89,10 @@ def test_open_misere_clicked_through_in_bs_view(serve, page) -> None:
     rows = score_rows(table)
     assert rows["change"] == ["−500", "no change", "−500", "no change"], rows
     assert rows["score"] == ["−500", "0", "−500", "0"], rows  # a true minus sign, as the sentences
-    # A side at -500 has lost outright (rules.md 500 §11): one more click says the match is over.
-    nxt.click()
-    expect(table.locator(".cardkit-message")).to_contain_text("the match is over: B and D win")
+    # A side at -500 has lost outright (rules.md 500 §11): the status says the match is over, and
+    # Next ▶ is greyed out (no next hand)
+    expect(status).to_contain_text("The match is over: B and D win")
+    expect(nxt).to_be_disabled()
     assert page.recorded.foreign_hosts() == []
     assert page.recorded.errors == []
 

@@ -62,6 +62,8 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
     """Click the students' pages through the hand: a blind seat looks, the first bid is the lowest,
     every later auction turn passes, a bidder does not abandon, otherwise the first choice. The
     number of clicks."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     bid_made = False
     for clicks in range(max_clicks):
         if projector.locator("#turn").inner_text().startswith(("The hand is over", "The match is over")):
@@ -82,7 +84,10 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
                 pick = "pass"
             else:
                 pick = next((t for t in texts if t != "abandon"), texts[0])
-            buttons.nth(texts.index(pick)).click()
+            try:
+                buttons.nth(texts.index(pick)).click(timeout=5_000)
+            except PlaywrightTimeout:  # the page redrew under the click (a computer acted): read it again
+                break
             acted = True
             break
         if acted:
