@@ -213,14 +213,14 @@ def test_a_wrong_answer_does_not_give_the_answer(e: Exercise) -> None:
 
 
 def test_a_wrong_score_names_neither_the_change_nor_the_sum() -> None:
-    """501/05 q3 in Spanish (B defends a made blind 100, 9 card points, rules.md 501 §10): 9 is
-    refused without "−9" or B's sum; "La respuesta" gives −9."""
+    """501/05 q3 in Spanish (B defends A's made 100: 27 card points and the ♠ marriage, rules.md
+    501 §10): 47 is refused without "−47" or B's sum; "La respuesta" gives −47."""
     e = next(x for x in ALL if x.id == "501-05-defender" and x.language == "es")
-    assert e.answer() == -9
-    fb = e.check("9")
-    assert not fb.correct and "−9" not in fb.message and "puntos de cartas" not in fb.message, fb.message
-    assert fb.message.splitlines() == ["En esta mano, el cambio de B no es +9.", "Repasa: regla 10 del 501."]
-    assert "La respuesta: −9" in e.explanation()
+    assert e.answer() == -47
+    fb = e.check("47")
+    assert not fb.correct and "−47" not in fb.message and "puntos de cartas" not in fb.message, fb.message
+    assert fb.message.splitlines() == ["En esta mano, el cambio de B no es +47.", "Repasa: regla 10 del 501."]
+    assert "La respuesta: −47" in e.explanation()
 
 
 def test_a_wrong_winner_says_why_that_card_loses() -> None:

@@ -231,16 +231,17 @@ def test_an_illegal_card_shows_the_engines_rule_message() -> None:
 
 
 def test_a_wrong_answer_keeps_the_answer_for_show_answer() -> None:
-    """501/05 q3 in Spanish (B defends a made blind 100 with 9 card points, rules.md 501 §10):
-    typing 9 says it is not B's change and which rule to read, not "−9"; "La respuesta" gives −9."""
+    """501/05 q3 in Spanish (B defends A's made 100 with 27 card points and the ♠ marriage, 47,
+    rules.md 501 §10): typing 47 says it is not B's change and which rule to read, not "−47";
+    "La respuesta" gives −47."""
     p, w = _widget("501/05", "501-05-defender", "es")
-    _answer(w, 9)
+    _answer(w, 47)
     out = w.output.value
-    assert "cardkit-ex-wrong" in out and "En esta mano, el cambio de B no es +9." in out
-    assert "−9" not in out and "-9" not in out and "puntos de cartas" not in out, out
+    assert "cardkit-ex-wrong" in out and "En esta mano, el cambio de B no es +47." in out
+    assert "−47" not in out and "-47" not in out and "puntos de cartas" not in out, out
     assert "regla 10 del 501" in out
     w.show_button.click()
-    assert "La respuesta: −9" in w.output.value
+    assert "La respuesta: −47" in w.output.value
     assert "0 de 5 bien" in p.progress.value and not w.solved
     # the English twin: answering B on 501/06 q1 (A K♠ wins) names neither A nor K♠
     _p, w = _widget("501/06", "501-06-first-trick")
