@@ -262,21 +262,23 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, 
     rounds as that opponent follows it (and nothing when a joker may be played while following
     suit, ``joker-first-last``).
 
-    In no-trump, when ``p`` does not hold the free joker and its own tricks fall short of ``need``
-    (the count that would settle the search), a partner's top cards reached by a low lead count
-    too (:func:`_partner_tricks`).
+    In no-trump, when ``p``'s own tricks fall short of ``need`` (the count that would settle the
+    search), a partner's top cards reached by a low lead count too (:func:`_partner_tricks`); a
+    free joker of ``p``'s is then kept back and wins a trick after them.
 
     Returns ``(tricks, cards)``: ``cards`` the top cards the count rests on (any position where the
     same seats hold them and every hand has the same suit lengths, the same suits led and shown
     void, has at least as many)."""
     jopp = -1  # an opponent of p holding the free joker
     jlater = 0  # a trick the joker of p's side wins after the others
+    jlead = 0  # p leads the free joker first
     qt = 0
     if jk >= 0:
         for i in range(n):
             if (h[i] >> jk) & 1:
                 if i == p and joker_lead_ok(h[p], p, ls, vo, opts):
                     qt = 1
+                    jlead = 1
                 elif ((side >> i) & 1) != ((side >> p) & 1):
                     if opts[OPT_FIRSTLAST]:
                         return 0, 0
@@ -312,18 +314,31 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, 
             rel |= run
         qt += safe
         rounds |= safe << (4 * s)
-    if trump < 0 and qt < need and not (jk >= 0 and (h[p] >> jk) & 1):
+    cards = _popcount(h[p])
+    if trump < 0 and qt < need:
         cq, crel = _partner_tricks(h, n, p, jk, side, jopp, rounds, present, suitmask, suitorder, suitlen)
-        if cq > 0:
-            both = cq & 255
-            alone = (cq >> 8) & 255
+        both = cq & 255
+        alone = (cq >> 8) & 255
+        if not (jk >= 0 and (h[p] >> jk) & 1):
             if both > 0:
                 qt += both
                 rel |= crel
             elif alone > qt:
                 qt = alone
                 rel = crel
-    if jlater and qt < _popcount(h[p]):
+        elif both > 0 or alone > 0:
+            # p keeps its joker back (not led first): its own runs, the partner's, then the
+            # joker wins a trick after them, at the latest as p's last card
+            alt = qt - jlead + both if both > 0 else alone
+            arel = rel | crel if both > 0 else crel
+            if opts[OPT_VOID] != 2 and alt < cards:
+                alt += 1
+            if jlater and qt < cards:
+                qt += 1
+                jlater = 0
+            if alt > qt:
+                return alt, arel
+    if jlater and qt < cards:
         qt += 1
     return qt, rel
 
@@ -331,7 +346,7 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, 
 @njit
 def _partner_tricks(h: np.ndarray, n: int, p: int, jk: int, side: int, jopp: int, rounds: int, present: int,
                     suitmask: np.ndarray, suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
-    """No-trump tricks of a partner of seat ``p`` (on lead, not holding the free joker) reached by
+    """No-trump tricks of a partner of seat ``p`` (on lead) reached by
     a low lead to the partner's top card (rules.md 500 §7, §8): seat ``p`` has a card of a suit
     whose highest card left a partner ``q`` holds; ``q`` wins that trick, keeps the lead and cashes
     its runs of top cards in every suit ``p`` has no run in (against an opponent holding the free
