@@ -216,6 +216,75 @@ def test_quick_tricks_with_the_free_joker_keep_the_value_exact(options):
     assert found == 12 and len(holders) >= 2
 
 
+def _leader_quick_tricks(pos: Position500) -> int:
+    import numpy as np
+
+    from cardkit.solver import core500
+
+    h = np.zeros(6, np.int64)
+    h[:pos.n] = pos.hands
+    qt, _rel = core500.quick_tricks(h, pos.n, pos.leader, pos.trump, pos.jk, pos.side, pos.ls, pos.vo, pos.opts,
+                                    pos.suitmask, pos.suitorder, pos.suitlen)
+    return int(qt)
+
+
+def test_quick_tricks_cross_to_the_partners_top_cards():
+    """Hand-checked no-trump ending of 3 tricks (seed 15): B leads from 7♣ 6♠ 10♣; D, B's partner,
+    holds K♠ 10♠ 8♠ over A's 9♠ (C has no spade). B has no top card, but a low spade to D's K♠
+    lets D cash K♠ and 10♠ (rules.md 500 §7): 2 quick tricks, and B and D in fact take all 3."""
+    from cardkit.solver.exhaustive import exhaustive_value_500
+
+    state = random_play_state(Game500(), seed=15, tricks_left=3, prefer=PREFER["no-trump"])
+    assert [" ".join(map(str, state.hands[s])) for s in range(4)] == ["9♠ Q♣ A♣", "7♣ 6♠ 10♣", "8♦ 8♣ A♦",
+                                                                    "10♠ 8♠ K♠"]
+    pos = Position500.from_state(state)
+    assert pos.leader == 1 and pos.side == 0b101 and pos.trump < 0 and not pos.table
+    assert _leader_quick_tricks(pos) == 2
+    assert exhaustive_value_500(state) - pos.banked == 0  # A and C take none of the 3
+
+
+@pytest.mark.parametrize("options", JOKER_OPTIONS + [{"players": 6}], ids=str)
+def test_quick_tricks_never_exceed_the_leaders_tricks(options):
+    """No-trump endings of 3 tricks (six players: 2) at a lead (rules.md 500 §7, §8, each joker
+    option): the leader's quick tricks, its own and its partners' reached by a low lead, are never
+    more than its side takes with best play (exhaustive search); the partners' count on some."""
+    from cardkit.solver.exhaustive import exhaustive_value_500
+
+    opts = dict(options)
+    game = Game500(opts.pop("players", 4), **opts)
+    checked = crossed = 0
+    for seed in range(40):
+        state = random_play_state(game, seed=77000 + seed, tricks_left=2 if game.players == 6 else 3,
+                                  prefer=PREFER["no-trump"])
+        pos = Position500.from_state(state)
+        if pos.misere or pos.table or pos.trump >= 0:
+            continue
+        qt = _leader_quick_tricks(pos)
+        left = bin(pos.hands[pos.leader]).count("1")
+        exact = exhaustive_value_500(state) - pos.banked
+        ours = exact if (pos.side >> pos.leader) & 1 else left - exact
+        assert qt <= ours, f"seed {seed}"
+        checked += 1
+        if qt > 0 and _partner_counts(pos):
+            crossed += 1
+    assert checked >= 25 and crossed >= 2, (checked, crossed)
+
+
+def _partner_counts(pos: Position500) -> bool:
+    """Whether a partner of the leader holds the highest card left of a suit the leader holds."""
+    present = 0
+    for h in pos.hands:
+        present |= h
+    for q, hq in enumerate(pos.hands):
+        if q == pos.leader or ((pos.side >> q) & 1) != ((pos.side >> pos.leader) & 1):
+            continue
+        for s in range(4):
+            order = [int(c) for c in pos.suitorder[s, :pos.suitlen[s]] if (present >> int(c)) & 1]
+            if order and (hq >> order[0]) & 1 and pos.hands[pos.leader] & int(pos.suitmask[s]):
+                return True
+    return False
+
+
 def test_plain_python_kernel_gives_the_same_values():
     """The kernel run uncompiled (CARDKIT_SOLVER_NOJIT=1) agrees with the compiled one."""
     import os

@@ -246,7 +246,8 @@ def joker_lead_ok(hm: int, p: int, ls: int, vo: int, opts: np.ndarray) -> bool:
 
 @njit
 def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, ls: int, vo: int,
-                 opts: np.ndarray, suitmask: np.ndarray, suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
+                 opts: np.ndarray, suitmask: np.ndarray, suitorder: np.ndarray, suitlen: np.ndarray,
+                 need: int = 64) -> tuple[int, int]:
     """Tricks seat ``p``, on lead, is sure to win in a row by cashing its top cards (rules.md 500
     §6, §7): first its unbroken run of top trumps (everyone else must follow while they hold
     trumps), then in each plain suit its run of top cards, for as many rounds as every other seat
@@ -261,17 +262,23 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, 
     rounds as that opponent follows it (and nothing when a joker may be played while following
     suit, ``joker-first-last``).
 
+    In no-trump, when ``p``'s own tricks fall short of ``need`` (the count that would settle the
+    search), a partner's top cards reached by a low lead count too (:func:`_partner_tricks`); a
+    free joker of ``p``'s is then kept back and wins a trick after them.
+
     Returns ``(tricks, cards)``: ``cards`` the top cards the count rests on (any position where the
     same seats hold them and every hand has the same suit lengths, the same suits led and shown
     void, has at least as many)."""
     jopp = -1  # an opponent of p holding the free joker
     jlater = 0  # a trick the joker of p's side wins after the others
+    jlead = 0  # p leads the free joker first
     qt = 0
     if jk >= 0:
         for i in range(n):
             if (h[i] >> jk) & 1:
                 if i == p and joker_lead_ok(h[p], p, ls, vo, opts):
                     qt = 1
+                    jlead = 1
                 elif ((side >> i) & 1) != ((side >> p) & 1):
                     if opts[OPT_FIRSTLAST]:
                         return 0, 0
@@ -287,6 +294,7 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, 
         rel = _top_run(trump, h[p], present, suitorder, suitlen)
         t = _popcount(rel)
     qt += t
+    rounds = 0  # 4 bits a suit: the rounds p cashes in it
     for s in range(4):
         if s == trump:
             continue
@@ -305,9 +313,104 @@ def quick_tricks(h: np.ndarray, n: int, p: int, trump: int, jk: int, side: int, 
         if safe > 0:
             rel |= run
         qt += safe
-    if jlater and qt < _popcount(h[p]):
+        rounds |= safe << (4 * s)
+    cards = _popcount(h[p])
+    if trump < 0 and qt < need:
+        cq, crel = _partner_tricks(h, n, p, jk, side, jopp, rounds, present, suitmask, suitorder, suitlen)
+        both = cq & 255
+        alone = (cq >> 8) & 255
+        if not (jk >= 0 and (h[p] >> jk) & 1):
+            if both > 0:
+                qt += both
+                rel |= crel
+            elif alone > qt:
+                qt = alone
+                rel = crel
+        elif both > 0 or alone > 0:
+            # p keeps its joker back (not led first): its own runs, the partner's, then the
+            # joker wins a trick after them, at the latest as p's last card
+            alt = qt - jlead + both if both > 0 else alone
+            arel = rel | crel if both > 0 else crel
+            if opts[OPT_VOID] != 2 and alt < cards:
+                alt += 1
+            if jlater and qt < cards:
+                qt += 1
+                jlater = 0
+            if alt > qt:
+                return alt, arel
+    if jlater and qt < cards:
         qt += 1
     return qt, rel
+
+
+@njit
+def _partner_tricks(h: np.ndarray, n: int, p: int, jk: int, side: int, jopp: int, rounds: int, present: int,
+                    suitmask: np.ndarray, suitorder: np.ndarray, suitlen: np.ndarray) -> tuple[int, int]:
+    """No-trump tricks of a partner of seat ``p`` (on lead) reached by
+    a low lead to the partner's top card (rules.md 500 §7, §8): seat ``p`` has a card of a suit
+    whose highest card left a partner ``q`` holds; ``q`` wins that trick, keeps the lead and cashes
+    its runs of top cards in every suit ``p`` has no run in (against an opponent holding the free
+    joker, ``jopp``, a suit counts only as many rounds as that opponent follows it).
+
+    ``rounds`` (4 bits a suit): the rounds ``p`` cashes in each suit first. When ``q`` can follow
+    or discard through those rounds without giving up a card of its runs or the free joker, the
+    partner's tricks come on top of ``p``'s; else they count alone. Returns
+    ``(both + 256 * alone, cards)``: ``both`` the tricks added to ``p``'s (0 when they cannot be),
+    ``alone`` the partner's tricks without ``p``'s, ``cards`` the top cards they rest on."""
+    best_both = 0
+    best_alone = 0
+    best_rel = 0
+    for q in range(n):
+        if q == p or ((side >> q) & 1) != ((side >> p) & 1):
+            continue
+        hq = h[q]
+        cross = False
+        tot = 0
+        qrel = 0
+        for u in range(4):
+            if (rounds >> (4 * u)) & 15:
+                continue
+            run = _top_run(u, hq, present, suitorder, suitlen)
+            if run == 0:
+                continue
+            c = _popcount(run)
+            if jopp >= 0:
+                ln = _popcount(h[jopp] & suitmask[u])
+                if ln < c:
+                    c = ln
+            if c == 0:
+                continue
+            if (h[p] & suitmask[u]) != 0:
+                cross = True
+            tot += c
+            qrel |= _top_cards(u, c, present, suitorder, suitlen)
+        if not cross:
+            continue
+        # q's cards played to p's cashing rounds: followed, or discarded from outside its runs
+        follow = 0
+        need = 0
+        for u in range(4):
+            r = (rounds >> (4 * u)) & 15
+            if r == 0:
+                continue
+            lq = _popcount(hq & suitmask[u])
+            if lq >= r:
+                follow += r
+            else:
+                follow += lq
+                need += r - lq
+        jq = 1 if jk >= 0 and (hq >> jk) & 1 else 0
+        spare = _popcount(hq) - tot - jq - follow
+        if need <= spare:
+            if tot > best_both:
+                best_both = tot
+                best_rel = qrel
+        elif tot > best_alone and best_both == 0:
+            best_alone = tot
+            best_rel = qrel
+    if best_both > 0:
+        return best_both, best_rel
+    return best_alone << 8, best_rel
 
 
 @njit
@@ -476,7 +579,9 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                         ub = lb = (side >> wl) & 1
                     else:
                         # quick tricks of the leader, sure tricks of the top trumps
-                        qt, retrel = quick_tricks(h, n, leader, trump, jk, side, ls, vo, opts, suitmask, suitorder, suitlen)
+                        need = beta if (side >> leader) & 1 else left - alpha
+                        qt, retrel = quick_tricks(h, n, leader, trump, jk, side, ls, vo, opts, suitmask, suitorder,
+                                                  suitlen, need)
                         if (side >> leader) & 1:
                             lb = qt
                         else:

@@ -250,6 +250,27 @@ def _nothing_left(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, 
     return 0
 
 
+@njit
+def _narrowed(alpha: int, beta: int, maxim: bool, best: int) -> tuple[int, int]:
+    """The window ``(alpha, beta)`` of a node's next move once its moves so far are worth ``best``
+    to the side that maximises (``maxim``: the declarer) or minimises."""
+    if maxim:
+        if best > alpha:
+            alpha = best
+    elif best < beta:
+        beta = best
+    return alpha, beta
+
+
+@njit
+def _better(best: int, v: int, maxim: bool) -> int:
+    """``best`` with the value ``v`` of one more move folded in (the higher for the declarer,
+    ``maxim``, else the lower)."""
+    if maxim:
+        return v if v > best else best
+    return v if v < best else best
+
+
 #: what :func:`_play_out` does after the first trick, as bound in each compiled copy: the forced
 #: last trick (``_LAST``), else ``_rest``
 _LAST = True
@@ -286,26 +307,14 @@ def _play_out(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend
         if leader == decl:
             g0, pd = _lead_marriage(a, hl, trump, dwon, pend)
         led = a // 6
-        a1 = alpha
-        b1 = beta
-        if leader == decl:
-            if best0 > a1:
-                a1 = best0
-        elif best0 < b1:
-            b1 = best0
+        a1, b1 = _narrowed(alpha, beta, leader == decl, best0)
         best1 = -INF if p1 == decl else INF
         m1 = _legal(h1, led, trump)
         while m1:
             low = m1 & -m1
             b = _popcount(low - 1)
             m1 ^= low
-            a2 = a1
-            b2 = b1
-            if p1 == decl:
-                if best1 > a2:
-                    a2 = best1
-            elif best1 < b2:
-                b2 = best1
+            a2, b2 = _narrowed(a1, b1, p1 == decl, best1)
             if a2 >= b2:
                 break  # cut off: the value so far already settles this play
             best2 = -INF if p2 == decl else INF
@@ -342,25 +351,10 @@ def _play_out(h: np.ndarray, leader: int, trump: int, decl: int, dwon: int, pend
                     h[p1] = h1 ^ (1 << b)
                     h[p2] = h2 ^ (1 << c)
                     g += _rest(h, w, trump, decl, dw, pd2, a2 - g, b2 - g)
-                if p2 == decl:
-                    if g > best2:
-                        best2 = g
-                        if g > a2:
-                            a2 = g
-                elif g < best2:
-                    best2 = g
-                    if g < b2:
-                        b2 = g
-            if p1 == decl:
-                if best2 > best1:
-                    best1 = best2
-            elif best2 < best1:
-                best1 = best2
-        if leader == decl:
-            if best1 > best0:
-                best0 = best1
-        elif best1 < best0:
-            best0 = best1
+                best2 = _better(best2, g, p2 == decl)
+                a2, b2 = _narrowed(a2, b2, p2 == decl, best2)
+            best1 = _better(best1, best2, p1 == decl)
+        best0 = _better(best0, best1, leader == decl)
     h[leader] = hl
     h[p1] = h1
     h[p2] = h2
