@@ -225,9 +225,13 @@ def signed(points: float) -> str:
     ``"−12"``; ``"0"`` when they round to nothing (never "+0" or "−0"). For a mean or an expected
     change; a hand's own score change is :func:`change_words`.
 
-    >>> signed(34.6), signed(-12.2), signed(-0.4)
-    ('+35', '−12', '0')
+    >>> signed(34.6), signed(-12.2), signed(-0.4), signed(float("nan"))
+    ('+35', '−12', '0', '')
+
+    Not a number (NaN) or an infinite value reads as nothing (``""``), as a gap in a table does.
     """
+    if points != points or points in (float("inf"), float("-inf")):
+        return ""
     whole = round(points)
     return "0" if whole == 0 else f"{whole:+d}".replace("-", "\u2212")
 
@@ -260,7 +264,9 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
 
 
 _QUOTED_ACTION = re.compile(r"'((?:pass|look|bid|abandon|declare|give|play|bury|nominate|call|go)\b[^']*)'")
-_RULE_REF = re.compile(r"(\))?\s*\[rules\.md (501|500) §(\d+)\]")
+#: A citation, after a closing parenthesis of plain words (a rule option's: no digit, no suit
+#: symbol, so not a hand or a count) when there is one.
+_RULE_REF = re.compile(r"(\([^()\d♠♣♦♥]*)?(\))?\s*\[rules\.md (501|500) §(\d+)\]")
 #: How learners read each game's name in "rule 8 of 501" (translated: "regla 8 de Quinientos").
 _GAME_WORD = {"501": "501", "500": N_("Five Hundred")}
 
@@ -280,6 +286,8 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     ("'bid 60' is illegal (rule 5 of 501); see also (rule 6 of 501).", 'rules.md 501 §5; rules.md 501 §6')
     >>> plain_rule("the joker may not lead before the final trick (the joker leads only the last trick) [rules.md 500 §8]")[0]
     'the joker may not lead before the final trick (the joker leads only the last trick; rule 8 of Five Hundred)'
+    >>> plain_rule("Q♥ is not in B's hand (K♥ K♠ 9♠) [rules.md 501 §8]")[0]
+    "Q♥ is not in B's hand (K♥ K♠ 9♠) (rule 8 of 501)"
     """
     if get_language() != "en":
         # the engine quotes actions as records write them ('play A♣'); the reader's words instead
@@ -287,12 +295,12 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     items: list[str] = []
 
     def plain(m: re.Match[str]) -> str:
-        item = f"rules.md {m.group(2)} §{m.group(3)}"
+        item = f"rules.md {m.group(3)} §{m.group(4)}"
         if item not in items:
             items.append(item)
-        if m.group(1):  # the sentence ends in a parenthesis already: one, not ") ("
-            return f"; {rule_words(item)})"
-        return f" ({rule_words(item)})"
+        if m.group(1) is not None and m.group(2):  # a rule option's words end the sentence: one parenthesis
+            return f"{m.group(1)}; {rule_words(item)})"
+        return f"{m.group(1) or ''}{m.group(2) or ''} ({rule_words(item)})"
 
     text = _RULE_REF.sub(plain, message)
     return text, "; ".join(items) or None

@@ -63,7 +63,7 @@ def test_odds_table_reads_as_words_and_keeps_the_numbers():
     g = find_game("500")
     odds = bid_odds(g, "JK JH JD AH KH 10H 9H AS KC 9D", ["8H", "10NT"], n=6, seat="B", seed=3, progress=False)
     shown = odds_table(odds)
-    assert list(shown.index) == ["8♥", "10 no-trump"] and list(shown.columns) == [
+    assert list(shown.index) == ["8♥", "10NT"] and list(shown.columns) == [
         "deals", "chance to make", "mean score change"]
     for (c, r), (_, s) in zip(odds.iterrows(), shown.iterrows()):
         assert s["deals"] == r["n"] == 6
@@ -73,7 +73,21 @@ def test_odds_table_reads_as_words_and_keeps_the_numbers():
     html = shown._repr_html_()
     assert "p_make" not in html and "mean_score" not in html and "8♥" in html
     spec = bid_odds_chart(odds).to_dict()
-    assert [row["contract"] for row in next(iter(spec["datasets"].values()))] == ["8♥", "10 no-trump"]
+    assert [row["contract"] for row in next(iter(spec["datasets"].values()))] == ["8♥", "10NT"]
+    # a blind contract keeps its "blind"; Spanish reads Spanish, without the verb
+    blind = bid_odds(find_game("501"), None, [80], n=4, seat="B", blind=True, seed=2, progress=False)
+    assert list(odds_table(blind).index) == ["blind 80"]
+    from cardkit.i18n import language
+
+    with language("es"):
+        es = odds_table(bid_odds(g, "JK JH JD AH KH 10H 9H AS KC 9D", ["8H", "10NT"], n=2, seat="B", seed=3,
+                                 progress=False))
+        assert list(es.index) == ["8♥", "10 sin triunfo"] and es.index.name == "contrato"
+        assert list(es.columns) == ["repartos", "probabilidad de cumplir", "cambio medio de puntuación"]
+    # a hand-made table with a gap shows the gap blank, not "nan%"
+    gap = odds.copy()
+    gap.loc[gap.index[0], ["p_make", "mean_score"]] = float("nan")
+    assert list(odds_table(gap).iloc[0, 1:]) == ["", ""]
 
 
 def test_results_chart(g501):

@@ -514,3 +514,26 @@ def test_rule_option_tooltips_read_in_the_pages_language():
     assert tips["misere"] == "dónde va la miseria (regla 4 del Quinientos)"
     assert all("Quinientos)" in tip and tip not in OPTION_DOCS.values() for tip in tips.values()), tips
     assert Table("500", seed=1).option_controls["win"].tooltip == "how to win (rule 11 of Five Hundred)"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_record_that_stops_mid_hand_says_why_next_is_greyed(lang):
+    """A record that ends before its hand is over (the worked example's first ten actions): at its
+    last action Next ▶ and End ⏭ are greyed out and the status line says it is the end of the
+    record and what to press; one step back, neither the greying nor the sentence."""
+    from cardkit import Match
+    from cardkit.i18n import language
+    from cardkit.records import load
+
+    whole = load(WORKED)
+    part = Match(whole.game, dealer=whole.hands[0].dealer)
+    part.new_hand(whole.hands[0].pack)
+    for action in whole.hands[0].history()[:10]:
+        part.apply_action(action)
+    with language(lang):
+        t = Table.from_record(part, at="end")
+        said = "That is the end of the record" if lang == "en" else "Aquí termina el registro"
+        assert not t.state.is_terminal() and t.next_button.disabled and t.end_button.disabled
+        assert said in t.status.value
+        t.back()
+        assert not t.next_button.disabled and said not in t.status.value

@@ -761,6 +761,8 @@ class Exercise:
             return False, [why if why is not None else _("{bid} is legal, but a cheaper bid also outranks the "
                                                          "standing bid").format(bid=ex.bid_words(value)) + "."]
         if k == "deal":
+            from ..display import number_text  # "−1", a true minus, as the hints write it
+
             dealer = self._dealer()
             if a == "where":
                 n = self.params["card"]
@@ -777,7 +779,7 @@ class Exercise:
                 if value != right:
                     return False, [ngettext("With {suit} trumps the pack does not hold {given} trump.",
                                             "With {suit} trumps the pack does not hold {given} trumps.",
-                                            _count(value)).format(suit=suit, given=value)]
+                                            _count(value)).format(suit=suit, given=number_text(value))]
                 trumps = ex.trumps_in_pack(g, suit)
                 text = _("With {suit} trumps the pack holds {n} trumps: {cards}").format(
                     suit=suit, n=len(trumps), cards=ex.cards_text(trumps))
@@ -786,13 +788,14 @@ class Exercise:
                 if value != right:
                     return False, [ngettext("The {title} pack for {n} players does not hold {given} card.",
                                             "The {title} pack for {n} players does not hold {given} cards.",
-                                            _count(value)).format(title=g.title, n=g.players, given=value)]
+                                            _count(value)).format(title=g.title, n=g.players,
+                                                                  given=number_text(value))]
                 text = _("The {title} pack for {n} players holds {size} cards: {summary}").format(
                     title=g.title, n=g.players, size=right, summary=ex.pack_summary(g))
                 return _verdict(True, text + ".")
             if value != right:
                 return False, [ngettext("A player is not dealt {given} card.", "A player is not dealt {given} cards.",
-                                        _count(value)).format(given=value)]
+                                        _count(value)).format(given=number_text(value))]
             # the counts, not the order of the deal, which later questions ask about
             targets = g.deal_targets(dealer)
             set_aside = targets.count(TALON)

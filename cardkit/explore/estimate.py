@@ -302,19 +302,20 @@ def bid_odds(game: Game, hand: CardsLike | None, contracts: Iterable[Any], n: in
         t = estimate_bid(game, hand, c, n=n, **kwargs)
         rows.append({"contract": str(c), **{k: round(v, 4) if isinstance(v, float) else v
                                             for k, v in t.attrs["summary"].items()}})
-        named[str(c)] = _contract_words(game, c)
+        named[str(c)] = _contract_words(game, c, blind=bool(kwargs.get("blind")))
     out = frame(pd.DataFrame(rows).set_index("contract"))
     out.attrs["contract_words"] = named
     return out
 
 
-def _contract_words(game: Game, contract: Any) -> str:
-    """A contract as a player names it: ``"7♥"``, ``"10 no-trump"``, ``"100"`` (the bid's text
-    without its verb)."""
-    from ..display import text_of
+def _contract_words(game: Game, contract: Any, blind: bool = False) -> str:
+    """A contract as a player names it, in the language in use: ``"7♥"``, ``"10NT"`` (Spanish
+    ``"10 sin triunfo"``), ``"100"``, ``"blind 80"`` (the bid without its verb,
+    :func:`cardkit.i18n.bid_text`)."""
+    from ..i18n import _, bid_text
 
-    words = text_of(contract_action(game, contract))
-    return words.split(" ", 1)[1] if words.startswith("bid ") else words
+    words = bid_text(contract_action(game, contract))
+    return _("blind") + " " + words if blind else words
 
 
 def odds_table(odds: Any) -> Any:
@@ -333,13 +334,20 @@ def odds_table(odds: Any) -> Any:
 
     from ..display import signed
     from ..frames import frame
+    from ..i18n import _, heading
+
+    def share(p: float, se: float) -> str:
+        return "" if math.isnan(p) else f"{p:.0%} (± {se:.0%})"
+
+    def mean(m: float, se: float) -> str:
+        return "" if math.isnan(m) else f"{signed(m)} (± {se:.0f})"
 
     named = odds.attrs.get("contract_words", {})
-    rows = [{"contract": named.get(c, c), "deals": int(r["n"]),
-             "chance to make": f"{r['p_make']:.0%} (± {r['p_make_se']:.0%})",
-             "mean score change": f"{signed(r['mean_score'])} (± {r['mean_score_se']:.0f})"}
+    contract, deals, chance, change = heading("contract"), _("deals"), _("chance to make"), _("mean score change")
+    rows = [{contract: named.get(c, c), deals: int(r["n"]), chance: share(r["p_make"], r["p_make_se"]),
+             change: mean(r["mean_score"], r["mean_score_se"])}
             for c, r in odds.iterrows()]
-    return frame(pd.DataFrame(rows).set_index("contract"))
+    return frame(pd.DataFrame(rows, columns=[contract, deals, chance, change]).set_index(contract))
 
 
 def results_chart(table: Any, title: str | None = None) -> Any:

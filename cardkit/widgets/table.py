@@ -746,6 +746,10 @@ class Table(W.VBox):
         line = " · ".join(parts)
         if st.is_terminal():
             line += f"<div class='cardkit-next-step'>{escape(self._what_next(st, still))}</div>"
+        elif not still and not self.replay.live and self.replay.at_frontier():
+            # a record that stops before its hand is over: say why Next ▶ is greyed out
+            line += ("<div class='cardkit-next-step'>"
+                     + escape(_("That is the end of the record: press ⏮ Start to see it again.")) + "</div>")
         return line
 
     @property
