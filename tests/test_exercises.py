@@ -139,16 +139,16 @@ def test_an_illegal_card_gets_the_engines_rule_message() -> None:
 
 
 def test_spanish_feedback_names_the_refused_card_and_the_rule_in_words() -> None:
-    """The Spanish 501/04 'follow suit' exercise, all of C's cards picked: each refused card reads
-    "Aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." (rules.md 501 §8)."""
+    """The Spanish 501/04 'follow suit' exercise, all of B's cards picked: the refused card reads
+    "Aquí no se puede jugar A♣: debe asistir a ♥ (regla 8 del 501)." (rules.md 501 §8)."""
     e = next(x for x in ALL if x.id == "501-04-follow" and x.language == "es")
     st = e.state()
     hand = set(st.hands[st.current_player()])
     fb = e.check(hand)
     refused = fb.message.splitlines()
-    assert refused == [f"Aquí no se puede jugar {c}: debe asistir a ♠ (regla 8 del 501)."
+    assert refused == [f"Aquí no se puede jugar {c}: debe asistir a ♥ (regla 8 del 501)."
                        for c in sorted(hand - e.answer(), key=lambda c: (c.suit.value, c.rank.value))] or \
-        sorted(refused) == sorted(f"Aquí no se puede jugar {c}: debe asistir a ♠ (regla 8 del 501)."
+        sorted(refused) == sorted(f"Aquí no se puede jugar {c}: debe asistir a ♥ (regla 8 del 501)."
                                   for c in hand - e.answer()), fb.message
     assert "'play" not in fb.message and "[rules.md" not in fb.message and fb.cited == ("rules.md 501 §8",)
 

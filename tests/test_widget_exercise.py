@@ -111,18 +111,18 @@ def test_malformed_number_gets_a_friendly_message() -> None:
 
 
 def test_hint_keeps_the_feedback_and_names_the_rule_that_decides() -> None:
-    """C holds A♠ 10♠ with spades led (rules.md 501 §8): the hint names the suit C must follow
-    and the rule, under the wrong answer's feedback, which stays."""
+    """B holds 10♥ Q♥ 9♥ A♣ with hearts led (rules.md 501 §8): the hint names the suit B must
+    follow and the rule, under the wrong answer's feedback, which stays."""
     _p, w = _widget("501/04", "501-04-follow")
-    next(b for b in w.buttons if b.description == "J♥").click()
+    next(b for b in w.buttons if b.description == "A♣").click()
     w.check_button.click()
     wrong = w.output.value
     assert "cardkit-ex-wrong" in wrong
     w.hint_button.click()
     assert w.output.value == wrong  # the last feedback stays visible
     hint = w.hint_output.value
-    assert "Can C follow suit?" in hint and "C: must follow ♠ (rule 8 of 501)." in hint
-    assert "10♠" not in hint and "A♠" not in hint  # a hint, not the answer
+    assert "Can B follow suit?" in hint and "B: must follow ♥ (rule 8 of 501)." in hint
+    assert "10♥" not in hint and "Q♥" not in hint and "9♥" not in hint  # a hint, not the answer
     w.retry_button.click()
     assert w.output.value == "" and w.hint_output.value == ""
 
@@ -130,7 +130,7 @@ def test_hint_keeps_the_feedback_and_names_the_rule_that_decides() -> None:
 def test_hint_in_spanish_and_for_a_bid() -> None:
     _p, w = _widget("501/04", "501-04-follow", "es")
     w.hint_button.click()
-    assert "C: debe asistir a ♠ (regla 8 del 501)." in w.hint_output.value
+    assert "B: debe asistir a ♥ (regla 8 del 501)." in w.hint_output.value
     _p, w = _widget("500/03", "500-03-eight-no-trumps")
     w.hint_button.click()
     assert "Work out what 8NT is worth from the rule." in w.hint_output.value
@@ -140,8 +140,9 @@ def test_hint_in_spanish_and_for_a_bid() -> None:
 def test_show_answer_at_any_time_says_the_answer_and_why() -> None:
     """Show answer with nothing answered, and again after a right answer: "The answer: …" and the
     rule, never "Right"."""
-    for lang, head, right, rule in (("en", "The answer: A♠ 10♠", "Right", "Must follow ♠: C holds A♠ 10♠"),
-                                    ("es", "La respuesta: A♠ 10♠", "Correcto", "Debe asistir a ♠: C tiene A♠ 10♠")):
+    for lang, head, right, rule in (("en", "The answer: 10♥ Q♥ 9♥", "Right", "Must follow ♥: B holds 10♥ Q♥ 9♥"),
+                                    ("es", "La respuesta: 10♥ Q♥ 9♥", "Correcto",
+                                     "Debe asistir a ♥: B tiene 10♥ Q♥ 9♥")):
         _p, w = _widget("501/04", "501-04-follow", lang)
         w.show_button.click()
         shown = w.output.value
@@ -154,17 +155,18 @@ def test_show_answer_at_any_time_says_the_answer_and_why() -> None:
 
 
 def test_right_and_wrong_feedback_give_the_engines_reason() -> None:
-    """Rules.md 501 §8: C must follow spades; B, void in clubs at no trumps, may play any card."""
+    """Rules.md 501 §8: B must follow hearts; B, void in clubs at no trumps, may play any card."""
     _p, w = _widget("501/04", "501-04-follow")
     _answer(w, w.exercise.answer())
-    assert "Right: C may play A♠ 10♠." in w.output.value
-    assert "Must follow ♠: C holds A♠ 10♠ (rule 8 of 501)." in w.output.value
+    assert "Right: B may play 10♥ Q♥ 9♥." in w.output.value
+    assert "Must follow ♥: B holds 10♥ Q♥ 9♥ (rule 8 of 501)." in w.output.value
     _p, w = _widget("501/04", "501-04-follow")
-    _click_value(w, "A♠")
+    _click_value(w, "Q♥")
     w.check_button.click()
     out = w.output.value
-    assert "C may play more cards than you picked." in out and "C: must follow ♠ (rule 8 of 501)." in out
-    assert "10♠" not in out.split("title=")[1].split(">", 1)[1]  # the card left out stays for "Show answer"
+    assert "B may play more cards than you picked." in out and "B: must follow ♥ (rule 8 of 501)." in out
+    shown = out.split("title=")[1].split(">", 1)[1]
+    assert "10♥" not in shown and "9♥" not in shown  # the cards left out stay for "Show answer"
     _p, w = _widget("501/07", "501-07-nt-void")
     _answer(w, w.exercise.answer())
     assert "B holds no ♣, the suit led: nothing forbids any card (rule 8 of 501)." in w.output.value
@@ -187,29 +189,29 @@ def test_the_contract_row_is_labelled_contract() -> None:
 
 
 def test_cards_are_shown_as_a_hand_is_held() -> None:
-    """C's hand in 'follow suit' (diamonds trumps, rules.md 501 §8): the picture and the buttons
+    """C's hand in 'must trump' (diamonds trumps, rules.md 501 §8): the picture and the buttons
     group the suits, trumps first, each from its highest card (A 10 K Q J 9)."""
     for lang in ("en", "es"):
-        _p, w = _widget("501/04", "501-04-follow", lang)
+        _p, w = _widget("501/04", "501-04-must-trump", lang)
         shown = [b.description for b in w.buttons]
-        assert shown == ["10♦", "9♦", "A♠", "10♠", "K♣", "K♥", "J♥"], shown
+        assert shown == ["10♦", "9♦", "A♠", "K♥", "J♥"], shown
         pictured = re.findall(r"<title>(.*?)</title>", w.position.value)
         assert pictured[-len(shown):] == shown
         w.show_button.click()
-        assert "A♠ 10♠" in w.output.value  # the answer as held too: the ace first
+        assert "10♦ 9♦" in w.output.value  # the answer as held too: the ten first
 
 
 def test_spanish_lesson_speaks_spanish() -> None:
     p, w = _widget("501/04", "501-04-follow", "es")
     assert w.check_button.description == "Comprobar"
     assert "de 5 bien" in p.progress.value
-    _click_value(w, next(iter(sorted(w.exercise.answer(), key=lambda c: c.code))))
-    next(b for b in w.buttons if b.description == "J♥").click()
+    _click_value(w, next(iter(sorted(w.exercise.answer(), key=lambda c: c.code))))  # 10♥
+    next(b for b in w.buttons if b.description == "A♣").click()
     w.check_button.click()
     assert "debe asistir" in w.output.value and "(regla 8 del 501)" in w.output.value
     out = w.output.value.split("title=")[1].split(">", 1)[1]
-    assert "Aquí no se puede jugar J♥: debe asistir a ♠ (regla 8 del 501)." in out and "play" not in out
-    assert "C puede jugar más cartas de las que elegiste." in out and "10♠" not in out
+    assert "Aquí no se puede jugar A♣: debe asistir a ♥ (regla 8 del 501)." in out and "play" not in out
+    assert "B puede jugar más cartas de las que elegiste." in out and "Q♥" not in out and "9♥" not in out
     _p, w = _widget("501/01", "501-01-pack", "es")
     w.inputs[0].value = "veinte"
     w.check_button.click()
@@ -218,15 +220,16 @@ def test_spanish_lesson_speaks_spanish() -> None:
 
 def test_an_illegal_card_shows_the_engines_rule_message() -> None:
     _p, w = _widget("501/04", "501-04-must-trump")
-    next(b for b in w.buttons if b.description == "10♣").click()
+    next(b for b in w.buttons if b.description == "A♠").click()
     w.check_button.click()
     st = w.exercise.state()
-    why = st.why_illegal("play 10C")
+    why = st.why_illegal("play AS")
     assert why.endswith(" [rules.md 501 §8]")  # rules.md 501 §8: void in the suit led, so a trump
     rule = why.removesuffix(" [rules.md 501 §8]").split(": ")[1]
-    assert rule == "cannot follow ♠, so must play a trump"  # the rule, not "B holds Q♦": that is the answer
-    assert f"10♣ may not be played here: {rule} (rule 8 of 501)." in w.output.value
-    assert "Q♦" not in w.output.value.split("title=")[1].split(">", 1)[1]
+    assert rule == "cannot follow ♣, so must play a trump"  # the rule, not "C holds 10♦ 9♦": that is the answer
+    assert f"A♠ may not be played here: {rule} (rule 8 of 501)." in w.output.value
+    shown = w.output.value.split("title=")[1].split(">", 1)[1]
+    assert "10♦" not in shown and "9♦" not in shown
     assert "title='rules.md 501 §8 · 501-play-2'" in w.output.value
 
 
@@ -312,7 +315,7 @@ def test_show_answer_takes_the_wrong_pick_off() -> None:
 def test_a_right_answer_clears_the_hint() -> None:
     """Hint after a wrong answer, then the right answer: the hint and its "Read rule … again" go."""
     _p, w = _widget("501/04", "501-04-follow")
-    _answer(w, {w.exercise.game.parse_action("play JH").card})
+    _answer(w, {w.exercise.game.parse_action("play AC").card})
     w.hint_button.click()
     assert "Read" in w.hint_output.value or "rule 8 of 501" in w.hint_output.value
     w.retry_button.click()
