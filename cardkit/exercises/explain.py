@@ -139,9 +139,10 @@ def trick_text(state: State, trick: Trick) -> str:
 
 
 def deal_pattern(game: Game, dealer: int, upto: int | None = None) -> str:
-    """Where the pack's cards go, in runs: ``"A×3 B×3 C×3 D×3 kitty A×4 …"``; each run is a place
-    and how many cards in a row it receives (``×n`` when more than one). ``upto``: only the pack's
-    first ``upto`` cards (from 1), so a question's feedback does not show where later cards go."""
+    """Where the pack's cards go, in runs, as the lessons write the deal: ``"A 3, B 3, C 3, D 3,
+    kitty 1, A 4, …"``; each run is a place and how many cards in a row it receives. ``upto``: only
+    the pack's first ``upto`` cards (from 1), so a question's feedback does not show where later
+    cards go."""
     targets = game.deal_targets(dealer)[:upto]
     runs: list[list[int]] = []
     for t in targets:
@@ -149,19 +150,16 @@ def deal_pattern(game: Game, dealer: int, upto: int | None = None) -> str:
             runs[-1][1] += 1
         else:
             runs.append([t, 1])
-    parts = []
-    for t, n in runs:
-        who = place_name(game, t)
-        parts.append(who if n == 1 else f"{who}×{n}")
-    return " ".join(parts)
+    return ", ".join(f"{place_name(game, t)} {n}" for t, n in runs)
 
 
 def numbered_places(game: Game, dealer: int, around: int, width: int = 3, upto: int | None = None) -> str:
-    """Pack positions near ``around`` (from 1) with where each card goes: ``"10 → A, 11 → talon"``;
-    ``upto``: none after the pack's ``upto``-th card."""
+    """Pack positions near ``around`` (from 1) with where each card goes, in the language in use:
+    ``"card 10: A, card 11: talon"``; ``upto``: none after the pack's ``upto``-th card."""
     targets = game.deal_targets(dealer)[:upto]
     lo, hi = max(1, around - width), min(len(targets), around + width)
-    return ", ".join(f"{i} → {place_name(game, targets[i - 1])}" for i in range(lo, hi + 1))
+    return ", ".join(_("card {n}: {place}").format(n=i, place=place_name(game, targets[i - 1]))
+                     for i in range(lo, hi + 1))
 
 
 def pack_summary(game: Game) -> str:
