@@ -161,6 +161,8 @@ def _table(kind: str) -> dict[str, str]:
             "none": pgettext("action", "none"),
             "misère": pgettext("action", "misère"),
             "open misère": pgettext("action", "open misère"),
+            # the joker's short name "Jo" read in words ("play the joker naming ♥", rules.md 500 §2)
+            "Jo": pgettext("action", "the joker"),
         }
     elif kind == "verb":
         # An action's verb as it reads after "cannot" ("C cannot play 10♦", "C no puede jugar 10♦").

@@ -320,7 +320,7 @@ def test_unnominated_joker_follows_only_when_void():
     run(st, "play AS")
     assert texts(st.legal_actions()) == ["play 5♠", "play 6♠", "play 7♠", "play 8♠"]
     # the cards B could follow with, listed as the hand is held: highest first (not in engine order)
-    with pytest.raises(IllegalActionError, match="^B cannot play Jo: the joker may follow only when void in ♠: "
+    with pytest.raises(IllegalActionError, match="^B cannot play the joker: the joker may follow only when void in ♠: "
                                                  "B holds 8♠ 7♠ 6♠ 5♠ "):
         st.apply_action("play JK")
     st = _nt("AS KS QS AD KD QD JD AC KC QC", seat1)

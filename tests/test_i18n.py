@@ -297,7 +297,7 @@ def test_five_hundred_action_texts_read_in_spanish():
     assert action_text("bid open misère") == "puja miseria abierta"
     assert action_text("bid 10NT") == "puja 10 sin triunfo"
     assert action_text("nominate none") == "deja el comodín sin designar"  # the rule's "unnominated"
-    assert action_text("play Jo naming ♥") == "juega Jo nombrando ♥"
+    assert action_text("play Jo naming ♥") == "juega el comodín nombrando ♥"
 
 
 def test_score_sheet_headings_in_spanish():
