@@ -845,9 +845,11 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                 sc = 1000 - low
                     else:
                         pw = _power(c, led, trump, esuit, strength)
-                        low = pw % 1000 if pw >= 0 else 0
+                        # a discard (a card of no power here) goes lowest first, and before a
+                        # free joker that the partner's winning card makes needless
+                        low = pw % 1000 if pw >= 0 else strength[c] % 1000 - 1000
                         if misere:
-                            sc = 2000 - low
+                            sc = 2000 - (pw % 1000 if pw >= 0 else 0)
                         elif ours_winning and wp > opp_max:
                             sc = 500 - low  # the partner's card holds the trick: play low
                         elif pw > wp and pw > opp_max:
