@@ -845,9 +845,10 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                 sc = 1000 - low
                     else:
                         pw = _power(c, led, trump, esuit, strength)
-                        # a discard (a card of no power here) goes lowest first, and before a
-                        # free joker that the partner's winning card makes needless
-                        low = pw % 1000 if pw >= 0 else strength[c] % 1000 - 1000
+                        # a discard (a card of no power here) goes lowest first, from a longer
+                        # suit first among near ranks, and before a free joker that the
+                        # partner's winning card makes needless
+                        low = pw % 1000 if pw >= 0 else strength[c] % 1000 - 1000 - 2 * _popcount(hm & suitmask[s])
                         if misere:
                             sc = 2000 - (pw % 1000 if pw >= 0 else 0)
                         elif ours_winning and wp > opp_max:
