@@ -811,7 +811,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     elif m == killer[d] and (heur & HEUR_KILLER) and nplayed == 0:
                         sc = 50_000
                     elif nplayed == 0:
-                        # lead a winner first, then to the partner's winner, else low
+                        # lead a top trump first, then low to the partner's winner, then a winner
+                        # of ours, else low
                         top = -1
                         for kk in range(suitlen[s]):
                             if (present >> suitorder[s, kk]) & 1:
@@ -840,7 +841,7 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                 if (h[i] >> top) & 1:
                                     owner = i
                             if owner >= 0 and ((side >> owner) & 1) == ((side >> p) & 1):
-                                sc = 2000 - low
+                                sc = 3500 - low
                             else:
                                 sc = 1000 - low
                     else:
