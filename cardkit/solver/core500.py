@@ -811,7 +811,8 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                     elif m == killer[d] and (heur & HEUR_KILLER) and nplayed == 0:
                         sc = 50_000
                     elif nplayed == 0:
-                        # lead a winner first, then to the partner's winner, else low
+                        # lead a top trump first, then low to the partner's winner, then a winner
+                        # of ours, else low
                         top = -1
                         for kk in range(suitlen[s]):
                             if (present >> suitorder[s, kk]) & 1:
@@ -840,14 +841,17 @@ def search(h: np.ndarray, n: int, leader: int, table: int, led: int, wpow: int, 
                                 if (h[i] >> top) & 1:
                                     owner = i
                             if owner >= 0 and ((side >> owner) & 1) == ((side >> p) & 1):
-                                sc = 2000 - low
+                                sc = 3500 - low
                             else:
                                 sc = 1000 - low
                     else:
                         pw = _power(c, led, trump, esuit, strength)
-                        low = pw % 1000 if pw >= 0 else 0
+                        # a discard (a card of no power here) goes lowest first, from a longer
+                        # suit first among near ranks, and before a free joker that the
+                        # partner's winning card makes needless
+                        low = pw % 1000 if pw >= 0 else strength[c] % 1000 - 1000 - 2 * _popcount(hm & suitmask[s])
                         if misere:
-                            sc = 2000 - low
+                            sc = 2000 - (pw % 1000 if pw >= 0 else 0)
                         elif ours_winning and wp > opp_max:
                             sc = 500 - low  # the partner's card holds the trick: play low
                         elif pw > wp and pw > opp_max:
