@@ -183,14 +183,24 @@ class Replay:
         """Whether :meth:`step` would move: an action of the script lies ahead, or (live) a
         computer player is to act or the next hand can be dealt. ``False`` at the end of a record,
         at a person's turn past the script, and once the match is over."""
+        return self._blocked() is None
+
+    def _blocked(self) -> str | None:
+        """Why :meth:`step` cannot move from here (a sentence), or ``None`` when it can."""
         st = self.state
         if not st.is_terminal():
             if not self.at_frontier():
-                return True
-            return self.live and self.waiting() is None
+                return None
+            if not self.live:
+                return _("end of the record")
+            seat = st.current_player()
+            assert seat is not None
+            return None if seat in self.players else _("{name} to act: your turn").format(name=self.game.names[seat])
         if self._hm.outcome is not None:
-            return False
-        return self.live or self._h + 1 < len(self._packs)
+            return _("the match is over: {result}").format(result=self._hm.outcome.result(self.game.names))
+        if self._h + 1 >= len(self._packs) and not self.live:
+            return _("end of the record")
+        return None
 
     # ------------------------------------------------------------ moving
 
@@ -228,26 +238,20 @@ class Replay:
     def step(self) -> str | None:
         """One step forward: the script's next action, else (live) a computer player's action or
         the next hand's deal. Returns ``None`` when it moved, else why not (a sentence)."""
+        why = self._blocked()
+        if why is not None:
+            return why
         st = self.state
-        if not st.is_terminal():
-            if not self.at_frontier():
-                self._advance(self._actions[self._h][self._k])
-                return None
-            if not self.live:
-                return _("end of the record")
+        if st.is_terminal():
+            self.next_hand()
+        elif not self.at_frontier():
+            self._advance(self._actions[self._h][self._k])
+        else:  # live, and a computer player is to act
             seat = st.current_player()
             assert seat is not None
-            if seat not in self.players:
-                return _("{name} to act: your turn").format(name=self.game.names[seat])
             a = self.players[seat].choose(st)
             self._actions[self._h].append(a)
             self._advance(a)
-            return None
-        if self._hm.outcome is not None:
-            return _("the match is over: {result}").format(result=self._hm.outcome.result(self.game.names))
-        if self._h + 1 >= len(self._packs) and not self.live:
-            return _("end of the record")
-        self.next_hand()
         return None
 
     def next_hand(self) -> None:

@@ -346,8 +346,7 @@ class ExerciseWidget(W.VBox):
                 rows.append(f"<tr><td>{who}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
             trick = view.current_trick
             if trick is not None and trick.plays:
-                text = ", ".join(f"{names[s]} {c}" for s, c in trick.plays)
-                rows.append(_row(_("trick"), escape(text)))
+                rows.append(_row(_("trick"), escape(trick_text(trick, names))))
             # the ending's finished tricks, one a line, each with who won it
             done = st.tricks[len(po.start.tricks):]
             if done:
