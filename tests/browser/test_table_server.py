@@ -148,7 +148,10 @@ def test_three_students_and_the_projector_play_a_501_hand(serve, page, browser, 
         out = subprocess.run([sys.executable, "-m", "cardkit", "replay", str(path), "--json"], cwd=REPO,
                              capture_output=True, text=True, check=True)
         replayed = json.loads(out.stdout)["scores"]
-        shown = [int(x) for x in page.locator(".score-table td.score").all_inner_texts()]
+        shown = [int(x.replace("−", "-")) for x in page.locator(".score-table td.score").all_inner_texts()]
+        # the hand's changes with a true minus sign (U+2212), as the lessons write them
+        changes = page.locator(".score-table tr").last.locator("td").all_inner_texts()
+        assert not any("-" in c for c in changes) and any(c.startswith("−") for c in changes), changes
         assert shown == replayed and shown != [501, 501, 501]
         assert page.recorded.foreign_hosts() == [] and page.recorded.errors == []
     finally:

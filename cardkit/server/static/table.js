@@ -242,10 +242,12 @@
     v.names.forEach((n) => head.appendChild(el("th", "", n)));
     table.appendChild(head);
     const row = el("tr"); row.appendChild(el("th", "", say("score")));
-    v.scores.forEach((x) => row.appendChild(el("td", "score", x)));
+    // numbers as the lessons write them: a true minus sign (U+2212), a change with its sign
+    const num = (x) => (x < 0 ? "\u2212" + (-x) : String(x));
+    v.scores.forEach((x) => row.appendChild(el("td", "score", num(x))));
     table.appendChild(row);
     if (v.returns) { const r = el("tr"); r.appendChild(el("th", "", say("this_hand")));
-                     v.returns.forEach((x) => r.appendChild(el("td", "", (x > 0 ? "+" : "") + x))); table.appendChild(r); }
+                     v.returns.forEach((x) => r.appendChild(el("td", "", (x > 0 ? "+" : "") + num(x)))); table.appendChild(r); }
     sc.appendChild(el("h2", "", say("scores")));
     sc.appendChild(table);
     // log
