@@ -1128,12 +1128,22 @@ def rule_statements() -> dict[str, str]:
 
 
 def _read(path: Path) -> Any:
-    """The file's data, JSON or YAML (safe loading: plain data only, never code)."""
+    """The file's data, JSON or YAML (safe loading: plain data only, never code).
+
+    Raises:
+        ExerciseError: at ``(file)``: too big, not UTF-8 text (naming the first bad byte, counted
+            from 0, as :func:`cardkit.records.load` does), or not valid JSON or YAML.
+    """
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         raise ExerciseError([("(file)", f"{size} bytes; an exercise file may hold at most {MAX_FILE_BYTES}")],
                             path.name)
-    text = path.read_text(encoding="utf-8")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ExerciseError([("(file)", _("not UTF-8 text: {why} at byte {at}").format(why=e.reason, at=e.start))],
+                            path.name) from None
     try:
         if path.suffix.lower() in (".yaml", ".yml"):
             import yaml

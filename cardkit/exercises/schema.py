@@ -15,8 +15,12 @@ arise, the question fits it, the rule ids exist) and names the place of every pr
 (``exercises[3].position.step``).
 
 Size limits (so a file from anywhere cannot make the kit slow): a file of at most
-:data:`MAX_FILE_BYTES`, at most :data:`MAX_EXERCISES` exercises, texts of at most
-:data:`MAX_TEXT` characters, at most :data:`MAX_ACTIONS` actions in a position.
+:data:`MAX_FILE_BYTES`, at most :data:`MAX_EXERCISES` exercises, at most :data:`MAX_RULES` rule
+ids per exercise, texts of at most :data:`MAX_TEXT` characters, at most :data:`MAX_ACTIONS`
+actions in a position. :func:`validate` checks every list's length (``maxItems``) and object's
+size (``maxProperties``) first, and reports those over their limits without running the rest of
+the schema: ``jsonschema`` would still compare every pair of a long ``uniqueItems`` list it cannot
+sort (a 1 MB ``rules`` list of objects: over an hour; ``benchmarks/bench_exercise_schema.py``).
 """
 
 from __future__ import annotations
@@ -26,10 +30,14 @@ import sys
 from types import ModuleType
 from typing import Any, Sequence
 
+from ..i18n import _
+
 FORMAT = "cardkit-exercises"
 VERSION = 1
 MAX_FILE_BYTES = 1_000_000
 MAX_EXERCISES = 200
+#: The most rule statement ids one exercise lists (``rules``, whose items must differ).
+MAX_RULES = 10
 MAX_TEXT = 2000
 MAX_ACTIONS = 120
 
@@ -74,7 +82,7 @@ EXERCISE: dict[str, Any] = {
         "id": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9-]{0,59}$"},
         "kind": {"enum": list(KINDS)},
         "ask": {"type": "string"},
-        "rules": {"type": "array", "minItems": 1, "maxItems": 10, "uniqueItems": True,
+        "rules": {"type": "array", "minItems": 1, "maxItems": MAX_RULES, "uniqueItems": True,
                   "items": {"type": "string", "pattern": r"^(501|500)-[a-z0-9]+-[0-9]+$"}},
         "prompt": _TEXT,
         "hint": _TEXT,
@@ -164,11 +172,56 @@ def _jsonschema() -> Any:
     return jsonschema
 
 
-def validate(data: Any) -> list[tuple[str, str]]:
-    """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none."""
-    jsonschema = _jsonschema()
+def oversized(data: Any, schema: dict[str, Any] = SCHEMA,
+              path: tuple[str | int, ...] = ()) -> list[tuple[str, str]]:
+    """Every list of ``data`` longer than its schema's ``maxItems`` and object with more entries
+    than its ``maxProperties``, as ``(place, message)``; time linear in the size of ``data``.
 
-    validator = jsonschema.Draft202012Validator(SCHEMA)
+    It follows ``properties``, ``items`` and ``additionalProperties`` only (how deep it goes is
+    bounded by the schema), and does not look inside an oversized list or object.
+
+    >>> oversized({"exercises": [{"rules": ["501-play-2"] * 11}]})
+    [('exercises[0].rules', '11 items, more than the 10 an exercise file allows here')]
+    """
+    out: list[tuple[str, str]] = []
+    if isinstance(data, list):
+        most = schema.get("maxItems")
+        if most is not None and len(data) > most:
+            return [(place(path), _("{n} items, more than the {most} an exercise file allows here").format(
+                n=len(data), most=most))]
+        items = schema.get("items")
+        if isinstance(items, dict):
+            for i, item in enumerate(data):
+                out.extend(oversized(item, items, (*path, i)))
+    elif isinstance(data, dict):
+        most = schema.get("maxProperties")
+        if most is not None and len(data) > most:
+            return [(place(path), _("{n} entries, more than the {most} an exercise file allows here").format(
+                n=len(data), most=most))]
+        properties = schema.get("properties", {})
+        extra = schema.get("additionalProperties")
+        for key, value in data.items():
+            sub = properties.get(key, extra)
+            if isinstance(sub, dict):
+                out.extend(oversized(value, sub, (*path, key)))
+    return out
+
+
+def _validator() -> Any:
+    """A ``jsonschema`` validator of :data:`SCHEMA` (draft 2020-12)."""
+    return _jsonschema().Draft202012Validator(SCHEMA)
+
+
+def validate(data: Any) -> list[tuple[str, str]]:
+    """Every schema problem of ``data`` as ``(place, message)``, in file order; ``[]`` if none.
+
+    Lists and objects over their size limits (:func:`oversized`) are reported alone, before the
+    rest of the schema is checked, so the schema's checks never see one (``uniqueItems`` takes
+    time quadratic in a list's length)."""
+    too_big = oversized(data)
+    if too_big:
+        return too_big
+    validator = _validator()
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     out: list[tuple[str, str]] = []
     for e in errors:
