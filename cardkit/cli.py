@@ -14,10 +14,13 @@
 - ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
   [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N`` times and prints, for each
   contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
-- ``serve [--host 127.0.0.1] [--port 8765] [--db FILE]`` runs the table server (:mod:`cardkit.server`).
-- ``new-table GAME [--players N] [--computer SEATS] [--url URL]`` makes a table on a running
-  server and prints the projector's link and each student's link (seats by letter: ``--computer C``
-  or ``--computer B,C``).
+- ``serve [--host 127.0.0.1] [--port 8765] [--db FILE] [--token T] [--expire HOURS]`` runs the
+  table server (:mod:`cardkit.server`) and prints the teacher's link.
+- ``new-table GAME [--players N] [--computer SEATS] [--url URL] [--token T]`` makes a table on a
+  running server (the teacher's token: ``--token``, ``CARDKIT_TOKEN``, or that of a server started
+  on this machine) and prints the projector's link and each student's link (seats by letter:
+  ``--computer C`` or ``--computer B,C``).
+- ``tables list|delete [ID ...] --db FILE`` lists or deletes the tables of a server's database.
 - ``exercises list [PATH] [--json]`` prints every exercise (id, game, language, kind, lesson) of
   ``data/exercises`` or ``PATH``; ``exercises check FILE|DIR`` validates every exercise file and
   asks the engine to answer each exercise, and fails (status 1) naming the place of every problem
@@ -38,9 +41,11 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .errors import CardkitError, quoted
+from .escaping import terminal_json, terminal_text
 from .game import Match, find_game
 from .i18n import N_, _, get_language
 from .replay import Replay
@@ -112,6 +117,43 @@ def _seconds(text: str) -> float:
     return t
 
 
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, a whole number from 1 to 65535."""
+    n = int(text) if text.strip().isascii() and text.strip().isdigit() else 0
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(_("{text} is not a port: give a whole number from 1 to 65535").format(
+            text=quoted(text)))
+    return n
+
+
+def _server_url(text: str) -> str:
+    """An argparse type: a server's address, an ``http://`` or ``https://`` URL with a host (and,
+    if it gives one, a port from 1 to 65535); no spaces or control characters."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        good = (parts.scheme.lower() in ("http", "https") and bool(parts.hostname) and parts.port != 0
+                and all(c.isprintable() and not c.isspace() for c in text))
+    except ValueError:  # e.g. a port that is not a number, or a broken [IPv6] host
+        good = False
+    if not good:
+        raise argparse.ArgumentTypeError(_("{url} is not a server's address: give an http:// or https:// URL "
+                                           "with a host, such as http://127.0.0.1:8765/").format(url=quoted(text)))
+    return text
+
+
+def _hours(text: str) -> float:
+    """An argparse type: a number of hours, at least 0 (0: never)."""
+    try:
+        t = float(text)
+    except ValueError:
+        t = -1.0
+    if not t >= 0 or t == float("inf"):
+        raise argparse.ArgumentTypeError(_("{text} hours: give 0 (never) or more").format(text=text))
+    return t
+
+
 def _progress_delay() -> float:
     """Seconds of work before a progress bar shows: ``CARDKIT_PROGRESS_DELAY`` (default 1; 0 shows
     it at once), so a short run prints nothing more."""
@@ -139,7 +181,8 @@ def _time_up(limit: float) -> Callable[[], bool]:
 
 
 def transcript(match: Match) -> list[str]:
-    """Every hand of ``match`` as readable lines: the deal, each action, the hand's result."""
+    """Every hand of ``match`` as readable lines: the deal, each action, the hand's result; safe
+    to print (:func:`~cardkit.escaping.terminal_text`: a record's names reach no terminal raw)."""
     lines: list[str] = []
     names = match.game.names
     replay = Replay.from_record(match)
@@ -160,18 +203,18 @@ def transcript(match: Match) -> list[str]:
         if hand.is_terminal():
             changes = ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(hand.returns()))
             lines.append(f"  {hand.summary()} — {changes}")
-    return lines
+    return [terminal_text(line) for line in lines]
 
 
 def score_sheet_text(match: Match) -> list[str]:
-    """The score sheet as aligned text lines."""
+    """The score sheet as aligned text lines, safe to print (as :func:`transcript`'s)."""
     names = match.game.names
     head = f"{'hand':>4}  {'dealer':<6} " + " ".join(f"{n:>7}" for n in names) + "  summary"
     lines = [head, f"{'':>4}  {'start':<6} " + " ".join(f"{s:>7}" for s in match.start_scores)]
     for row in match.score_sheet():
         lines.append(f"{row['hand']:>4}  {row['dealer']:<6} " + " ".join(f"{row[n]:>7}" for n in names)
                      + f"  {row['summary']}")
-    return lines
+    return [terminal_text(line) for line in lines]
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -202,7 +245,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         print("\n".join(transcript(match)))
         print()
     print("\n".join(score_sheet_text(match)))
-    print(match.outcome.result(game.names) if match.outcome else f"no winner after {len(match.hands)} hands")
+    print(terminal_text(match.outcome.result(game.names)) if match.outcome
+          else f"no winner after {len(match.hands)} hands")
     if args.save:
         from .records import save
 
@@ -221,13 +265,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
                "returns": [h.returns() for h in match.hands],
                "summaries": [h.summary() for h in match.hands],
                "winners": list(match.outcome.winners) if match.outcome else None}
-        print(json.dumps(out, ensure_ascii=False))
+        print(terminal_json(out))
     else:
         print("\n".join(transcript(match)))
         print()
         print("\n".join(score_sheet_text(match)))
         if match.outcome:
-            print(match.outcome.result(names))
+            print(terminal_text(match.outcome.result(names)))
     return 0
 
 
@@ -246,7 +290,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         except ValueError as e:
             raise CardkitError(str(e)) from None
         if not args.json:
-            print(f"position after {args.plays or 0} card(s) of play, {match.game.names[state.actor()]} to act")
+            print(terminal_text(f"position after {args.plays or 0} card(s) of play, "
+                                f"{match.game.names[state.actor()]} to act"))
     sol = _solve_within_budget(state, args)
     if args.json:
         out = {"game": sol.game, "seat": sol.seat, "unit": sol.unit, "value": sol.value, "made": sol.made,
@@ -256,11 +301,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
                         "made_known": sol.known})
             for item, (lo, hi) in zip(out["actions"], sol.ranges):
                 item.update({"low": lo, "high": hi})
-        print(json.dumps(out, ensure_ascii=False))
+        print(terminal_json(out))
     elif sol.settled:
-        print(sol)
+        print(terminal_text(str(sol)))
     else:
-        print("\n".join(_unsettled_lines(sol)))
+        print(terminal_text("\n".join(_unsettled_lines(sol))))
     return 0
 
 
@@ -338,9 +383,42 @@ def cmd_estimate(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .server import serve
 
-    serve(args.host, args.port, args.db, computer_delay=args.computer_delay, public_url=args.public_url,
-          durable=args.durable, prefix=args.prefix)
+    try:
+        serve(args.host, args.port, args.db, computer_delay=args.computer_delay, public_url=args.public_url,
+              durable=args.durable, prefix=args.prefix, token=args.token, expire_hours=args.expire)
+    except ValueError as e:  # a token of the wrong shape
+        raise CardkitError(str(e)) from None
     return 0
+
+
+def cmd_tables(args: argparse.Namespace) -> int:
+    """``tables list|delete --db FILE``: the tables of a server's database, read or deleted in the
+    file itself (a running server forgets a deleted table within a minute)."""
+    import datetime
+
+    from .server.store import Store, check_path
+
+    if not Path(args.db).is_file():
+        check_path(args.db)
+        raise CardkitError(_("no database at {db}: give the file the server was started with (--db)").format(
+            db=args.db))
+    store = Store(args.db)
+    try:
+        if args.tables_command == "list":
+            rows = store.summaries()
+            for r in rows:
+                when = datetime.datetime.fromtimestamp(r["last"]).strftime("%Y-%m-%d %H:%M")
+                print(f"{r['id']}  {r['game']:>3} × {r['players']}  {', '.join(r['names'])}  "
+                      + _("{n} steps, last {when}").format(n=r["steps"], when=when))
+            print(_("{n} table(s) in {db}").format(n=len(rows), db=args.db))
+            return 0
+        missing = [t for t in args.ids if not store.delete_table(t)]
+        for t in missing:
+            print(_("no table {id} in {db}").format(id=t, db=args.db), file=sys.stderr)
+        print(_("deleted {n} table(s)").format(n=len(args.ids) - len(missing)))
+        return 1 if missing else 0
+    finally:
+        store.close()
 
 
 def _seats(text: str) -> list[int | str]:
@@ -385,20 +463,34 @@ def _seat_numbers(seats: Sequence[int | str], names: Sequence[str]) -> list[int]
 
 def cmd_new_table(args: argparse.Namespace) -> int:
     import urllib.error
+    import urllib.request
 
     from .server.client import new_table
 
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     seat_names = names or find_game(args.game, args.players).names
     computer = _seat_numbers([s for group in args.computer or [] for s in group], seat_names)
+    from .server import find_token
+
+    def no_server(e: Exception) -> CardkitError:
+        return CardkitError(_("no table server answers at {url} ({why}): start one with "
+                              "\"python -m cardkit serve\" (or \"make serve\") in another terminal, "
+                              "or give its address with --url").format(url=args.url, why=getattr(e, "reason", e)))
+
+    token = args.token or find_token(args.url)
+    if not token:
+        try:  # is a server there at all? then the missing token is what to say
+            urllib.request.urlopen(args.url.rstrip("/") + "/healthz", timeout=5).close()
+        except (urllib.error.URLError, ConnectionError, TimeoutError, ValueError) as e:
+            raise no_server(e) from None
+        raise CardkitError(_("no teacher's token for {url}: give --token (or set CARDKIT_TOKEN) with the token of "
+                             "the link \"cardkit serve\" printed").format(url=args.url))
     try:
         made = new_table(args.url, args.game, players=args.players, computer=computer,
-                         options=_rules(args.rule), seed=args.seed, names=names)
+                         options=_rules(args.rule), seed=args.seed, names=names, token=token,
+                         public_seed=args.public_seed)
     except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
-        raise CardkitError(_("no table server answers at {url} ({why}): start one with "
-                             "\"python -m cardkit serve\" (or \"make serve\") in another terminal, "
-                             "or give its address with --url").format(
-            url=args.url, why=getattr(e, "reason", e))) from None
+        raise no_server(e) from None
     lang = "" if get_language() == "en" else f"&lang={get_language()}"  # the pages in the reader's language
     print(_("projector: {link}").format(link=made["show"] + lang))
     for s in made["seats"]:
@@ -508,14 +600,28 @@ def build_parser() -> argparse.ArgumentParser:
     est.set_defaults(func=cmd_estimate)
     srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
-    srv.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
+    srv.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765)")
     srv.add_argument("--db", default="cardkit-tables.sqlite", help="SQLite file of the tables (resumed if it exists)")
     srv.add_argument("--computer-delay", type=float, default=0.8, help="seconds a computer player waits before acting")
     srv.add_argument("--public-url", default=None, help="the address students use, for join links and QR codes")
     srv.add_argument("--durable", action="store_true", help="flush every action to disk (survives power loss)")
     srv.add_argument("--prefix", default=None,
                      help="serve every page under this path (default: $JUPYTERHUB_SERVICE_PREFIX, else /)")
+    srv.add_argument("--token", default=None,
+                     help="the teacher's token, which makes tables (default: $CARDKIT_TOKEN, else a new one, "
+                          "printed in the teacher's link)")
+    srv.add_argument("--expire", type=_hours, default=24.0,
+                     help="delete a table this many hours after its last action (default 24; 0: never)")
     srv.set_defaults(func=cmd_serve)
+    tab = sub.add_parser("tables", help="list or delete the tables of a table server's database")
+    tabsub = tab.add_subparsers(dest="tables_command", required=True)
+    tl = tabsub.add_parser("list", help="every table: id, game, seats, steps, last action")
+    tl.add_argument("--db", default="cardkit-tables.sqlite", help="the server's SQLite file")
+    tl.set_defaults(func=cmd_tables)
+    td = tabsub.add_parser("delete", help="delete tables by id (a running server forgets them within a minute)")
+    td.add_argument("ids", nargs="+", metavar="ID", help="table ids, as 'tables list' prints them")
+    td.add_argument("--db", default="cardkit-tables.sqlite", help="the server's SQLite file")
+    td.set_defaults(func=cmd_tables)
     new = sub.add_parser("new-table", help="make a table on a running server and print its links")
     new.add_argument("game", help="501 or 500")
     new.add_argument("--players", type=int, default=None, help="number of players")
@@ -523,9 +629,18 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the seats the computer plays, by letter as the table names them: "
                           "--computer C, or --computer B,C (numbers from 0 work too: 2 is C)")
     new.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
-    new.add_argument("--seed", type=int, default=None, help="seed of the dealer draw and the shuffles")
+    new.add_argument("--seed", type=int, default=None,
+                     help="a deal number the class can replay: mixed with the server's secret, so that knowing it "
+                          "tells nobody the cards")
+    new.add_argument("--public-seed", action="store_true",
+                     help="use --seed as it is, as the lessons' tables and 'cardkit play --seed' do (the same cards "
+                          "as there; anyone who knows the number can work out every hand)")
+    new.add_argument("--token", default=None,
+                     help="the teacher's token (default: $CARDKIT_TOKEN, else that of a server started on this "
+                          "machine at --url)")
     new.add_argument("--names", default=None, help="seat names, comma-separated (under a JupyterHub: user names)")
-    new.add_argument("--url", default="http://127.0.0.1:8765/", help="the server (default http://127.0.0.1:8765/)")
+    new.add_argument("--url", type=_server_url, default="http://127.0.0.1:8765/",
+                     help="the server (default http://127.0.0.1:8765/)")
     new.set_defaults(func=cmd_new_table)
     exe = sub.add_parser("exercises", help="list or check the exercise files (data/exercises)")
     exsub = exe.add_subparsers(dest="exercises_command", required=True)

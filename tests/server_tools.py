@@ -2,8 +2,10 @@
 that no message tells a seat a card the rules hide from it.
 
 - :func:`start_server` starts ``python -m cardkit serve`` on a free port with a database file and
-  waits until ``/healthz`` answers; :class:`RunningServer` stops (or kills) it.
-- :func:`http` sends one request and returns ``(status, JSON body)`` whatever the status.
+  the teacher's token :data:`TOKEN`, and waits until ``/healthz`` answers; :class:`RunningServer`
+  stops (or kills) it.
+- :func:`http` sends one request and returns ``(status, JSON body)`` whatever the status;
+  :func:`make_table` makes a table with the teacher's token.
 - :class:`SeenCards` follows one seat through a hand: every card the engine's ``view(seat)`` has
   shown it so far; :func:`cards_in` finds every card written in a message.
 """
@@ -29,6 +31,10 @@ from cardkit.game import State
 from cardkit.tricks import Trick
 
 REPO = Path(__file__).resolve().parents[1]
+#: The teacher's token of the servers the tests start (``serve --token``).
+TOKEN = "test-teacher-token-5d1f0c2a9b"
+#: The header that carries it.
+TEACHER = {"Authorization": f"Bearer {TOKEN}"}
 
 
 def free_port() -> int:
@@ -47,6 +53,9 @@ class RunningServer:
     db: Path
     process: subprocess.Popen[bytes]
     log: Path
+    token: str = TOKEN
+    #: Where the server notes its address and token for ``new-table`` (``CARDKIT_RUNTIME_DIR``).
+    runtime: Path | None = None
 
     def kill(self) -> None:
         """SIGKILL the server (no shutdown of any kind) and wait for it to go."""
@@ -75,11 +84,11 @@ def start_server(tmp: Path, *, db: Path | None = None, port: int | None = None, 
     log = tmp / f"server-{port}-{time.monotonic_ns()}.log"
     out = open(log, "wb")
     proc = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", str(db), "--computer-delay", str(delay), *extra],
+                             "--db", str(db), "--computer-delay", str(delay), "--token", TOKEN, *extra],
                             cwd=REPO, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "CARDKIT_RUNTIME_DIR": str(tmp / "runtime")})
     out.close()
-    server = RunningServer(f"http://127.0.0.1:{port}/", port, db, proc, log)
+    server = RunningServer(f"http://127.0.0.1:{port}/", port, db, proc, log, TOKEN, tmp / "runtime")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -109,6 +118,19 @@ def http(method: str, url: str, body: Any = None, *, raw: bytes | None = None,
         return status, json.loads(text)
     except ValueError:
         return status, text
+
+
+def make_table(url: str, **body: Any) -> dict[str, Any]:
+    """Make a table on the server at ``url`` with the teacher's token; the server's answer.
+
+    A ``seed`` is taken as the engine's own (``public_seed``, unless the body says otherwise), so
+    that the tests' hand-checked deals are the engine's deals of those seeds.
+    """
+    if "seed" in body:
+        body.setdefault("public_seed", True)
+    status, made = http("POST", url + "api/tables", body, headers=TEACHER)
+    assert status == 201, made
+    return dict(made)
 
 
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♣♦♥]|(?<![\w-])Jo(?![a-z])")

@@ -26,7 +26,7 @@ from cardkit.game import Match, find_game
 from cardkit.server.app import BURST, RATE
 from cardkit.server.tables import NEXT_HAND
 
-from server_tools import REPO, RunningServer, SeenCards, cards_in, http, start_server
+from server_tools import TEACHER, REPO, RunningServer, SeenCards, cards_in, http, make_table, start_server
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
 
 
 def new_table(server: RunningServer, **body: Any) -> dict[str, Any]:
-    status, made = http("POST", server.url + "api/tables", body)
-    assert status == 201, made
-    return made
+    return make_table(server.url, **body)
 
 
 def view(server: RunningServer, made: dict[str, Any], code: str) -> dict[str, Any]:
@@ -161,10 +159,10 @@ def test_bad_input_changes_nothing(server: RunningServer) -> None:
     assert_refused(*act(server, made, codes[to_act], NEXT_HAND), 409, "server.md §4")
     assert_refused(*http("DELETE", url), 405, "server.md §1")
     assert_refused(*http("GET", server.url + "no/such/page"), 404, "server.md §1")
-    assert_refused(*http("POST", server.url + "api/tables", {"game": "bridge"}), 400, "server.md §3")
-    assert_refused(*http("POST", server.url + "api/tables", {"game": "501", "players": 9}), 400, "server.md §3")
-    assert_refused(*http("POST", server.url + "api/tables", {"game": "501", "computer": [0, 1, 2]}), 400)
-    assert_refused(*http("POST", server.url + "api/tables", {"game": "500", "options": {"joker-lead": "maybe"}}), 400)
+    assert_refused(*http("POST", server.url + "api/tables", headers=TEACHER, body={"game": "bridge"}), 400, "server.md §3")
+    assert_refused(*http("POST", server.url + "api/tables", headers=TEACHER, body={"game": "501", "players": 9}), 400, "server.md §3")
+    assert_refused(*http("POST", server.url + "api/tables", headers=TEACHER, body={"game": "501", "computer": [0, 1, 2]}), 400)
+    assert_refused(*http("POST", server.url + "api/tables", headers=TEACHER, body={"game": "500", "options": {"joker-lead": "maybe"}}), 400)
     # WebSocket: bad messages get {"error", "rule", "status"} and the connection stays open
     with connect(f"ws://127.0.0.1:{server.port}/api/tables/{tid}/ws?code={codes[other]}") as ws:
         assert json.loads(ws.recv(timeout=5))["view"]["step"] == before["step"]

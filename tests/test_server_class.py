@@ -26,7 +26,7 @@ from cardkit.server.app import create_app
 from cardkit.server.store import Store
 from cardkit.server.tables import Room
 
-from server_tools import REPO, RunningServer, cards_in, free_port, start_server
+from server_tools import TEACHER, TOKEN, REPO, RunningServer, cards_in, free_port, start_server
 
 TALON = ["10♠", "J♦", "K♠"]
 
@@ -64,7 +64,9 @@ def test_a_give_names_its_receiver_and_stays_face_down_for_the_other() -> None:
 def test_the_whole_class_sees_only_what_every_seat_may_see() -> None:
     room = seed5_to_play()
     v = room.view(room.everyone)
-    assert v["seat"] is None and v["legal"] == [] and [s["seat"] for s in v["seats"]] == [0, 1, 2]
+    assert v["seat"] is None and v["legal"] == [] and "seats" not in v  # no seat's code for the class
+    # the projector asks with the teacher's code: its hidden view has the join links' codes
+    assert [s["seat"] for s in room.view(room.everyone, teacher=True)["seats"]] == [0, 1, 2]
     assert v["hands"] == {"0": 8, "1": 8, "2": 8}
     # no card but the talon turned up: no hand, no give's card
     assert cards_in({k: v[k] for k in ("hands", "talon", "log", "extra", "trick", "tricks")}) == set(TALON)
@@ -86,12 +88,12 @@ def test_hands_come_as_they_are_held_trumps_first() -> None:
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", computer_delay=0)) as c:
+    with TestClient(create_app(":memory:", computer_delay=0, token=TOKEN), headers=TEACHER) as c:
         yield c
 
 
 def test_the_api_shows_the_hidden_hands_view_on_asking(client: TestClient) -> None:
-    t = client.post("/api/tables", json={"game": "501", "players": 3, "seed": 5}).json()
+    t = client.post("/api/tables", json={"game": "501", "players": 3, "seed": 5, "public_seed": True}).json()
     codes = [s["code"] for s in t["seats"]]
     for seat, action in [(0, "look"), (0, "bid 66"), (1, "look"), (1, "pass"), (2, "pass"),
                          (0, "declare ♠ 70"), (0, "give Q♦")]:
@@ -115,9 +117,14 @@ def test_computer_seats_by_letter_or_number(text: str, seats: list[Any]) -> None
     assert _seats(text) == seats
 
 
-def run_cli(*args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, lang: str = "en", runtime: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m cardkit ARGS``; ``runtime``: the folder where a running server noted its token."""
+    env = {**os.environ, "CARDKIT_LANG": lang}
+    env.pop("CARDKIT_TOKEN", None)
+    if runtime is not None:
+        env["CARDKIT_RUNTIME_DIR"] = str(runtime)
     return subprocess.run([sys.executable, "-m", "cardkit", *args], cwd=REPO, capture_output=True, text=True,
-                          env={**os.environ, "CARDKIT_LANG": lang}, timeout=60)
+                          env=env, timeout=60)
 
 
 def test_new_table_without_a_server_says_how_to_start_one() -> None:
@@ -144,11 +151,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
 
 
 def test_new_table_takes_letters_and_speaks_spanish(server: RunningServer) -> None:
-    out = run_cli("new-table", "501", "--players", "3", "--computer", "B,C", "--url", server.url)
+    out = run_cli("new-table", "501", "--players", "3", "--computer", "B,C", "--url", server.url,
+                  runtime=server.runtime)
     lines = out.stdout.splitlines()
     assert out.returncode == 0, out.stderr
     assert lines[0].startswith(f"projector: {server.url}show/") and lines[1].startswith(f"A: {server.url}play/")
     assert lines[2:] == ["B: computer player", "C: computer player"]
-    es = run_cli("new-table", "501", "--computer", "2", "--url", server.url, lang="es").stdout.splitlines()
+    es = run_cli("new-table", "501", "--computer", "2", "--url", server.url, lang="es",
+                 runtime=server.runtime).stdout.splitlines()
     assert es[0].startswith("proyector: ") and es[0].endswith("&lang=es")
     assert es[1].startswith("A: ") and es[1].endswith("&lang=es") and es[3] == "C: jugador del ordenador"

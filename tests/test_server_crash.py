@@ -13,16 +13,16 @@ from typing import Any
 
 from cardkit.server.client import TableClient, new_table
 
-from server_tools import http, start_server
+from server_tools import TOKEN, http, start_server
 
 
 def test_sigkill_mid_hand_then_restart(tmp_path: Path) -> None:
     server = start_server(tmp_path)
     try:
         rng = random.Random(16)
-        tables = [new_table(server.url, "501", players=3, computer=[2], seed=1),
-                  new_table(server.url, "500", players=4, computer=[1, 3], seed=2),
-                  new_table(server.url, "500", players=5, seed=3)]
+        tables = [new_table(server.url, "501", players=3, computer=[2], seed=1, token=TOKEN, public_seed=True),
+                  new_table(server.url, "500", players=4, computer=[1, 3], seed=2, token=TOKEN, public_seed=True),
+                  new_table(server.url, "500", players=5, seed=3, token=TOKEN, public_seed=True)]
         teachers = [TableClient(t["show"]) for t in tables]
         acked: list[int] = []
         # each table played to the middle of its first hand; what was last acknowledged is noted

@@ -110,7 +110,7 @@ def test_the_checker_catches_a_leak() -> None:
     trackers = [SeenCards(s) for s in range(4)]
     check_messages(room, trackers)
     other = room.state.view(None).hands[1]
-    room._cache[0, "en"] = (room.step, json.dumps({"view": {**room.view(0), "log": [f"B holds {other[0]}"]}},
+    room._cache[0, "en", False] = (room.step, json.dumps({"view": {**room.view(0), "log": [f"B holds {other[0]}"]}},
                                              ensure_ascii=False))
     with pytest.raises(AssertionError, match="seat 0 was sent"):
         check_messages(room, trackers)
@@ -123,7 +123,7 @@ def test_the_checker_catches_a_leak_in_spanish() -> None:
     trackers = [SeenCards(s) for s in range(3)]
     check_messages(room, trackers, "es")
     other = room.state.view(None).hands[2]
-    room._cache[1, "es"] = (room.step, json.dumps({"view": {**room.view(1, "es"), "log": [f"C tiene {other[0]}"]}},
+    room._cache[1, "es", False] = (room.step, json.dumps({"view": {**room.view(1, "es"), "log": [f"C tiene {other[0]}"]}},
                                              ensure_ascii=False))
     with pytest.raises(AssertionError, match="seat 1 was sent"):
         check_messages(room, trackers, "es")

@@ -17,14 +17,18 @@ from cardkit.i18n import action_text, language
 from cardkit.server.app import create_app
 from cardkit.server.pages import TEMPLATES, choose_language, page, words
 
+from server_tools import TEACHER, TOKEN
+
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", computer_delay=0)) as c:
+    with TestClient(create_app(":memory:", computer_delay=0, token=TOKEN), headers=TEACHER) as c:
         yield c
 
 
 def make(client: TestClient, **body: Any) -> dict[str, Any]:
+    if "seed" in body:
+        body.setdefault("public_seed", True)  # the engine's own deal of that seed
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     return dict(r.json())

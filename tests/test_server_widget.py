@@ -8,13 +8,13 @@ from pathlib import Path
 from cardkit.server.client import TableClient, new_table
 from cardkit.widgets import Table
 
-from server_tools import start_server
+from server_tools import TOKEN, start_server
 
 
 def test_join_shows_the_seat_and_plays_through_the_server(tmp_path: Path) -> None:
     server = start_server(tmp_path)
     try:
-        made = new_table(server.url, "500", players=4, computer=[1, 3], seed=4)
+        made = new_table(server.url, "500", players=4, computer=[1, 3], seed=4, token=TOKEN, public_seed=True)
         teacher = TableClient(made["show"])
         v = teacher.view()
         seat = v["to_act"] if v["to_act"] in (0, 2) else 0

@@ -54,9 +54,12 @@ def parse_table_url(url: str, code: str | None = None) -> tuple[str, str, str]:
 
 
 def _request(method: str, url: str, body: dict[str, Any] | None = None, timeout: float = 10.0,
-             raw: bool = False) -> Any:
+             raw: bool = False, token: str | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode("utf-8")
-    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
             text = r.read().decode("utf-8")
@@ -70,17 +73,18 @@ def _request(method: str, url: str, body: dict[str, Any] | None = None, timeout:
         raise ServerRefused(e.code, message, rule) from None
 
 
-def new_table(server: str, game: str, *, players: int | None = None, computer: list[int] | None = None,
-              options: dict[str, Any] | None = None, seed: int | None = None,
-              names: list[str] | None = None) -> dict[str, Any]:
-    """Make a table on ``server``; the server's answer (``table``, ``seats`` with codes and links,
-    ``teacher``, ``show``). Raises :class:`ServerRefused`."""
+def new_table(server: str, game: str, *, token: str, players: int | None = None,
+              computer: list[int] | None = None, options: dict[str, Any] | None = None, seed: int | None = None,
+              names: list[str] | None = None, public_seed: bool = False) -> dict[str, Any]:
+    """Make a table on ``server`` with the teacher's ``token``; the server's answer (``table``,
+    ``seats`` with codes and links, ``teacher``, ``show``). Raises :class:`ServerRefused`."""
     body: dict[str, Any] = {"game": game, "players": players, "options": options or {}, "computer": computer or []}
     if seed is not None:
         body["seed"] = seed
+        body["public_seed"] = public_seed
     if names:
         body["names"] = names
-    return dict(_request("POST", server.rstrip("/") + "/api/tables", body))
+    return dict(_request("POST", server.rstrip("/") + "/api/tables", body, token=token))
 
 
 class TableClient:

@@ -12,8 +12,9 @@ needed on the hub's machine: this module imports it when the hub has started the
 from __future__ import annotations
 
 import os
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -42,36 +43,61 @@ def under_hub() -> bool:
     return bool(os.environ.get("JUPYTERHUB_API_TOKEN"))
 
 
-def hub_routes(seats_of: Callable[[str], list[dict[str, Any]]], prefix: str) -> list[Route]:
+class HubLogin:
+    """The hub's login, asked by every request under a hub (docs/server.md §9): who the visitor is,
+    from the hub token in :data:`TOKEN_COOKIE` (set by the login) or in an ``Authorization: token
+    T`` header (a hub API token), checked with the hub and kept for a minute.
+
+    Args:
+        prefix: the service prefix (``/services/cardkit/``), for the cookies' path.
+    """
+
+    def __init__(self, prefix: str) -> None:
+        from jupyterhub.services.auth import HubOAuth
+
+        self.prefix = prefix
+        self.auth = HubOAuth(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
+
+    async def user(self, headers: Headers, cookies: Mapping[str, str]) -> str | None:
+        """The hub user name of a request (its cookie or its ``Authorization: token``), or ``None``."""
+        token = cookies.get(TOKEN_COOKIE)
+        scheme, _sep, value = headers.get("authorization", "").partition(" ")
+        if not token and scheme.lower() == "token":
+            token = value.strip()
+        if not token or len(token) > 1024 or not token.isascii():
+            return None
+        try:
+            user = await self.auth.user_for_token(token, sync=False)
+        except Exception:  # the hub refused or is unreachable: no user, not a server failure
+            return None
+        return str(user["name"]) if user else None
+
+    def login(self, next_url: str) -> Response:
+        """A redirect to the hub's login that comes back to ``next_url`` (a path under the prefix)."""
+        state = self.auth.generate_state(next_url=next_url)
+        response = RedirectResponse(self.auth.login_url + "&state=" + state, status_code=302)
+        response.set_cookie(STATE_COOKIE, state, path=self.prefix, httponly=True, samesite="lax")
+        return response
+
+
+def hub_routes(seats_of: Callable[[str], list[dict[str, Any]]], hub: HubLogin) -> list[Route]:
     """The routes ``me`` and ``oauth_callback`` of the hub login.
 
     Args:
         seats_of: ``seats_of(user name)`` → the seats named so, as ``{"table", "name", "play"}``
             with ``play`` the page's path under the prefix.
-        prefix: the service prefix (``/services/cardkit/``), for the cookies' path.
+        hub: the hub login.
     """
-    from jupyterhub.services.auth import HubOAuth
-
-    auth = HubOAuth(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
-
-    async def user_of(request: Request) -> dict[str, Any] | None:
-        token = request.cookies.get(TOKEN_COOKIE)
-        if not token:
-            return None
-        user = await auth.user_for_token(token, sync=False)
-        return dict(user) if user else None
+    auth, prefix = hub.auth, hub.prefix
 
     async def me(request: Request) -> Response:
-        user = await user_of(request)
+        user = await hub.user(request.headers, request.cookies)
         if user is None:
-            state = auth.generate_state(next_url=prefix + "me")
-            response = RedirectResponse(auth.login_url + "&state=" + state, status_code=302)
-            response.set_cookie(STATE_COOKIE, state, path=prefix, httponly=True, samesite="lax")
-            return response
-        seats = seats_of(str(user["name"]))
+            return hub.login(prefix + "me")
+        seats = seats_of(user)
         if len(seats) == 1:
             return RedirectResponse(prefix + seats[0]["play"], status_code=302)
-        return HTMLResponse(seats_page(str(user["name"]), seats, prefix))
+        return HTMLResponse(seats_page(user, seats, prefix))
 
     async def callback(request: Request) -> Response:
         code = request.query_params.get("code")

@@ -75,15 +75,16 @@ def _fill(name: str, **values: str) -> str:
 
 def page(role: str, lang: str) -> str:
     """The HTML of a page in ``lang``: ``role`` is ``"play"`` (a student's seat), ``"show"`` (the
-    projector) or ``"index"`` (``/``, the form that makes a table).
+    projector), ``"index"`` (``/``, the form that makes a table, for the teacher's session) or
+    ``"locked"`` (``/`` without the teacher's token: how to get in).
 
     Raises:
         ValueError: an unknown role or language.
     """
-    if role not in ("play", "show", "index"):
-        raise ValueError(f"no page {role!r}: use play, show or index")
+    if role not in ("play", "show", "index", "locked"):
+        raise ValueError(f"no page {role!r}: use play, show, index or locked")
     with language(lang):
-        title = _("cardkit table server") if role == "index" else _("cardkit table")
+        title = _("cardkit table server") if role in ("index", "locked") else _("cardkit table")
         esc = {k: escape(v) for k, v in {
             "title": title, "connecting": _("connecting…"),
             "actions": _("your actions") if role == "play" else _("actions"), "board": _("the table"),
@@ -92,12 +93,15 @@ def page(role: str, lang: str) -> str:
             "game": _("Game"), "players": _("Players"), "computer": _("Computer seats"),
             "example": _("e.g. B C"), "make": _("Make the table"),
             "join_label": _("join links"),
+            "locked": _("Only the teacher makes tables here."),
+            "locked_how": _("Open the teacher's link that \"cardkit serve\" printed when it started "
+                            "(it ends in ?token=…); a student opens the link of their own seat."),
         }.items()}
         # the words as JSON inside <script>: "</" may not appear there
         data = json.dumps(words(), ensure_ascii=False).replace("</", "<\\/")
-    static = "static" if role == "index" else "../static"
-    if role == "index":
-        body = _fill("index.html", lang=lang, **esc)
+    static = "static" if role in ("index", "locked") else "../static"
+    if role in ("index", "locked"):
+        body = _fill(f"{role}.html", lang=lang, static=static, **esc)
     else:
         join = (f'<section id="join" class="join" aria-label="{esc["join_label"]}"></section>'
                 '<p id="hidden-note" class="hidden-note" role="status"></p>') if role == "show" else ""

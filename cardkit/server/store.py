@@ -3,10 +3,14 @@
 Three tables:
 
 - ``tables``: one row per card table: its id, game, number of players, rule options (JSON), seat
-  names (JSON), seed, computer seats (JSON), the teacher's code and when it was made;
+  names (JSON), seed (the shuffles' seed, as hexadecimal text ``0x…``: up to 128 bits, more than
+  an SQLite integer holds; SQLite keeps hexadecimal text as text even in an older file's INTEGER
+  column), computer seats (JSON), the teacher's code and when it was made;
 - ``seats``: one row per seat: the table, the seat number and the seat's code;
 - ``steps``: every accepted action, numbered from 1 per table: the seat that took it (``-1`` for
-  the teacher) and its text (an engine action, or ``next hand``, which deals the next hand).
+  the teacher) and its text (an engine action, or ``next hand``, which deals the next hand);
+- ``server``: the server's own secrets: ``deal_secret``, mixed with a seed the teacher types so
+  that nobody who learns the number can work out the deal (docs/server.md §3).
 
 An action is written in the transaction that accepts it, and the transaction is committed before
 any client is told (see :meth:`Store.add_step`). A table is rebuilt after a restart by replaying
@@ -20,11 +24,15 @@ cost of one disk flush per action.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ..errors import CardkitError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -33,7 +41,7 @@ CREATE TABLE IF NOT EXISTS tables (
     players INTEGER NOT NULL,
     options TEXT NOT NULL,
     names TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,
     computer TEXT NOT NULL,
     teacher TEXT NOT NULL,
     created REAL NOT NULL
@@ -52,7 +60,15 @@ CREATE TABLE IF NOT EXISTS steps (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS server (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+
+
+class StoreError(CardkitError):
+    """The database file cannot be used: the message says why and what to do."""
 
 
 @dataclass
@@ -69,6 +85,9 @@ class TableRow:
     teacher: str
     codes: list[str]
     steps: list[tuple[int, str]]
+    #: When the table was made and when its last step was taken (Unix seconds).
+    created: float = 0.0
+    last: float = 0.0
 
 
 class Store:
@@ -81,11 +100,29 @@ class Store:
 
     def __init__(self, path: str | Path, *, durable: bool = False) -> None:
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        check_path(self.path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is not a table server's database ({e}): give --db a new file name "
+                             "or a file the server made") from None
+        #: Mixed with a seed the teacher types before it shuffles (made once per database).
+        self.deal_secret = self._secret("deal_secret")
+
+    def _secret(self, key: str) -> bytes:
+        """The server secret ``key`` (32 random bytes, made and stored on first use)."""
+        with self._transaction():
+            row = self.db.execute("SELECT value FROM server WHERE key = ?", (key,)).fetchone()
+            if row is None:
+                value = secrets.token_hex(32)
+                self.db.execute("INSERT INTO server (key, value) VALUES (?, ?)", (key, value))
+            else:
+                value = str(row[0])
+        return bytes.fromhex(value)
 
     def journal_mode(self) -> str:
         """The journal mode in use (``"wal"``; ``"memory"`` for an in-memory store)."""
@@ -97,7 +134,7 @@ class Store:
             self.db.execute(
                 "INSERT INTO tables (id, game, players, options, names, seed, computer, teacher, created) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, row.players, json.dumps(row.options), json.dumps(row.names), row.seed,
+                (row.id, row.game, row.players, json.dumps(row.options), json.dumps(row.names), hex(row.seed),
                  json.dumps(row.computer), row.teacher, time.time()))
             self.db.executemany("INSERT INTO seats (table_id, seat, code) VALUES (?, ?, ?)",
                                 [(row.id, s, c) for s, c in enumerate(row.codes)])
@@ -116,14 +153,40 @@ class Store:
     def tables(self) -> list[TableRow]:
         """Every stored table with its codes and steps, oldest first."""
         out = []
-        for tid, game, players, options, names, seed, computer, teacher in self.db.execute(
-                "SELECT id, game, players, options, names, seed, computer, teacher FROM tables ORDER BY created"):
+        for tid, game, players, options, names, seed, computer, teacher, created in self.db.execute(
+                "SELECT id, game, players, options, names, seed, computer, teacher, created FROM tables "
+                "ORDER BY created"):
             codes = [c for (c,) in self.db.execute("SELECT code FROM seats WHERE table_id = ? ORDER BY seat", (tid,))]
             steps = [(s, a) for s, a in self.db.execute(
                 "SELECT seat, action FROM steps WHERE table_id = ? ORDER BY n", (tid,))]
-            out.append(TableRow(tid, game, players, json.loads(options), json.loads(names), seed,
-                                json.loads(computer), teacher, codes, steps))
+            last = self.db.execute("SELECT MAX(at) FROM steps WHERE table_id = ?", (tid,)).fetchone()[0]
+            out.append(TableRow(tid, game, players, json.loads(options), json.loads(names), _seed(seed),
+                                json.loads(computer), teacher, codes, steps, float(created),
+                                float(last if last is not None else created)))
         return out
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every stored table in brief, oldest first: ``id``, ``game``, ``players``, ``names``,
+        ``steps`` (how many), ``created`` and ``last`` (its last action, or when it was made; Unix
+        seconds). For ``cardkit tables list``, without rebuilding any match."""
+        rows = self.db.execute(
+            "SELECT t.id, t.game, t.players, t.names, t.created, COUNT(s.n), MAX(s.at) FROM tables t "
+            "LEFT JOIN steps s ON s.table_id = t.id GROUP BY t.id ORDER BY t.created")
+        return [{"id": tid, "game": game, "players": players, "names": json.loads(names), "steps": n,
+                 "created": created, "last": last if last is not None else created}
+                for tid, game, players, names, created, n, last in rows]
+
+    def table_ids(self) -> set[str]:
+        """The ids of the stored tables."""
+        return {tid for (tid,) in self.db.execute("SELECT id FROM tables")}
+
+    def delete_table(self, table_id: str) -> bool:
+        """Delete a table, its seats and its steps in one transaction; False if there was none."""
+        with self._transaction():
+            self.db.execute("DELETE FROM steps WHERE table_id = ?", (table_id,))
+            self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            gone = self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount
+        return bool(gone)
 
     def step_count(self, table_id: str) -> int:
         """How many steps of a table are stored."""
@@ -135,6 +198,31 @@ class Store:
 
     def _transaction(self) -> "_Tx":
         return _Tx(self.db)
+
+
+def _seed(stored: Any) -> int:
+    """A stored seed: hexadecimal text (``0x…``), or an integer in a file of an earlier version."""
+    return stored if isinstance(stored, int) else int(str(stored), 0)
+
+
+def check_path(path: str) -> None:
+    """Refuse a database path the server cannot use, before SQLite opens it: a folder, a device
+    or pipe (``/dev/zero``), or a file in a folder that does not exist. ``":memory:"`` is allowed.
+
+    Raises:
+        StoreError: naming the path and what to give instead.
+    """
+    if path == ":memory:":
+        return
+    p = Path(path)
+    if p.exists():
+        mode = p.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise StoreError(f"{path} is a folder: give --db a file name, e.g. {p / 'cardkit-tables.sqlite'}")
+        if not stat.S_ISREG(mode):
+            raise StoreError(f"{path} is not a regular file (a device or a pipe): give --db a file name")
+    elif not p.parent.is_dir():
+        raise StoreError(f"the folder {p.parent} does not exist: make it, or give --db a file in a folder that does")
 
 
 class _Tx:

@@ -13,9 +13,13 @@ at fault (``"rules.md 501 §8"``, ``"server.md §4"``); a refused action changes
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 import sqlite3
+import time
+import unicodedata
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Callable, Sequence
 
@@ -23,6 +27,7 @@ import re
 
 from ..cards import Card, Cards, Suit
 from ..display import held_order
+from ..escaping import BIDI_CONTROLS
 from ..errors import CardkitError, IllegalActionError
 from ..game import Game, State, find_game
 from ..i18n import N_, _, action_text, get_language, language
@@ -36,6 +41,10 @@ NEXT_HAND = N_("next hand")
 TEACHER = -1
 #: Seats a table may have, per the record format (rules.md 501 §1, 500 §1 and §14).
 MAX_PLAYERS = 6
+#: Bits of a seed the server draws (and of a typed seed once mixed with the server's secret).
+SEED_BITS = 128
+#: The longest code the server compares (its codes are 22 characters); a longer one is refused.
+MAX_CODE = 64
 
 
 #: A card as the engine writes it (10♥, Q♠, Jo), in a log line or a note.
@@ -78,6 +87,34 @@ def new_code() -> str:
     return secrets.token_urlsafe(16)
 
 
+def name_fault(name: str) -> str | None:
+    """What is wrong with a seat name people will read, or ``None``: a control character (a line
+    break, an escape) or a bidirectional control.
+
+    >>> name_fault("Ana"), name_fault("A\u202eevil") is not None
+    (None, True)
+    """
+    for ch in name:
+        if ch in BIDI_CONTROLS:
+            return _("a name may not hold a character that turns the text around (U+{code:04X})").format(code=ord(ch))
+        if unicodedata.category(ch) == "Cc":
+            return _("a name may not hold a control character (U+{code:04X})").format(code=ord(ch))
+    return None
+
+
+def deal_seed(secret: bytes, typed: int) -> int:
+    """The shuffles' seed of a seed the teacher typed: HMAC-SHA256 of the number under the server's
+    secret, cut to :data:`SEED_BITS` bits. The same number deals the same cards on the same server
+    (a class can replay a deal), and nobody who learns the number, a student included, can work the
+    deal out without the secret (docs/server.md §3).
+
+    >>> deal_seed(b"k" * 32, 7) == deal_seed(b"k" * 32, 7) != deal_seed(b"j" * 32, 7)
+    True
+    """
+    digest = hmac.new(secret, str(int(typed)).encode("ascii"), hashlib.sha256).digest()
+    return int.from_bytes(digest[:SEED_BITS // 8], "big")
+
+
 def new_table_id() -> str:
     """A table id: 64 random bits, URL-safe (the codes, not the id, guard the table)."""
     return secrets.token_urlsafe(8)
@@ -112,8 +149,11 @@ class Room:
         #: The table's hands and actions; its position is always the end of its script.
         self.replay = Replay(self.game, seed=row.seed)
         self.steps: list[tuple[int, str]] = []
-        self._by_code = {c: s for s, c in enumerate(row.codes)}
-        self._cache: dict[tuple[int | None, str], tuple[int, str]] = {}
+        self._by_code = {c.encode("ascii"): s for s, c in enumerate(row.codes)}
+        self._teacher = row.teacher.encode("ascii")
+        #: When the table last took a step (or was made), Unix seconds: tables expire after it.
+        self.last = row.last or time.time()
+        self._cache: dict[tuple[int | None, str, bool], tuple[int, str]] = {}
         self._log: dict[tuple[int | None, str], tuple[int, list[str]]] = {}
         #: How many of the hand's notes (the view's :meth:`~cardkit.game.View.notes`) stood after
         #: each step of the hand's log: where a note (501's talon turned up) enters the log.
@@ -146,13 +186,14 @@ class Room:
             raise TableError(400, _("every seat is a computer player: leave at least one seat for a student"),
                              "server.md §3")
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise TableError(400, _("seed must be a whole number from 0 to 2**63 - 1, not {seed}").format(seed=repr(seed)),
-                             "server.md §3")
+            seed = secrets.randbits(SEED_BITS)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**SEED_BITS:
+            raise TableError(400, _("seed must be a whole number from 0 to 2**128 - 1, not {seed}").format(
+                seed=repr(seed)[:40]), "server.md §3")
         codes = [new_code() for _ in range(g.players)]
+        now = time.time()
         row = TableRow(new_table_id(), g.name, g.players, dict(g.options), list(g.names), seed, sorted(set(seats)),
-                       new_code(), codes, [])
+                       new_code(), codes, [], now, now)
         store.add_table(row)
         return cls(row, store)
 
@@ -179,17 +220,27 @@ class Room:
     def who(self, code: Any) -> int | None:
         """The seat a code belongs to, or ``None`` for the teacher's code.
 
+        Every code is compared in constant time (:func:`secrets.compare_digest`), the teacher's and
+        each seat's, whichever matches.
+
         Raises:
-            TableError: (403) a missing or wrong code.
+            TableError: (403) a missing or wrong code, or one that is not a code's shape (longer
+                than :data:`MAX_CODE` characters, or not ASCII).
         """
         if not isinstance(code, str) or not code:
             raise TableError(403, _("give this table's code (?code=...)"), "server.md §2")
-        if secrets.compare_digest(code, self.row.teacher):
-            return None
+        if len(code) > MAX_CODE or not code.isascii():
+            raise TableError(403, _("this code is not one of this table's codes"), "server.md §2")
+        given = code.encode("ascii")
+        found: int | None = -1
+        if secrets.compare_digest(given, self._teacher):
+            found = None
         for c, s in self._by_code.items():
-            if secrets.compare_digest(code, c):
-                return s
-        raise TableError(403, _("this code is not one of this table's codes"), "server.md §2")
+            if secrets.compare_digest(given, c):
+                found = s
+        if found == -1:
+            raise TableError(403, _("this code is not one of this table's codes"), "server.md §2")
+        return found
 
     def seats(self) -> list[dict[str, Any]]:
         """Each seat's number, name, code (``None`` for a computer seat) and whether a computer plays it."""
@@ -298,13 +349,14 @@ class Room:
             self._notes_at.append(len(self.state.view(None).notes(self.game.names)))
         self.steps.append((seat, canonical))
         self._cache.clear()
+        self.last = time.time()
         return canonical
 
     def _rebuild(self) -> None:
         """Rebuild the match from the stored steps (after a failed write)."""
         fresh = Room(TableRow(self.row.id, self.row.game, self.row.players, self.row.options, self.row.names,
                               self.row.seed, self.row.computer, self.row.teacher, self.row.codes,
-                              self.store_steps()), self.store)
+                              self.store_steps(), self.row.created, self.last), self.store)
         self.replay, self.steps, self._cache, self._log = fresh.replay, fresh.steps, {}, {}
         self._notes_at = fresh._notes_at
 
@@ -315,11 +367,11 @@ class Room:
 
     # ------------------------------------------------------------ what each seat sees
 
-    def view(self, viewer: int | None, lang: str = "en") -> dict[str, Any]:
+    def view(self, viewer: int | None, lang: str = "en", *, teacher: bool = False) -> dict[str, Any]:
         """The view :meth:`message` sends ``viewer`` in ``lang``, as plain JSON values."""
-        return dict(json.loads(self.message(viewer, lang))["view"])
+        return dict(json.loads(self.message(viewer, lang, teacher=teacher))["view"])
 
-    def _view(self, viewer: int | None, lang: str) -> dict[str, Any]:
+    def _view(self, viewer: int | None, lang: str, teacher: bool) -> dict[str, Any]:
         """What ``viewer`` (a seat, ``None`` for the teacher, or :attr:`everyone` for the projector
         with the hands hidden) is sent: built from the engine's ``view(viewer)``,
         ``describe(…, viewer)`` and ``notes`` only. The cards of a visible hand come as a hand is
@@ -333,8 +385,10 @@ class Room:
         the hand once it is over), ``returns``, ``summary``, ``legal`` (action texts, for the seat
         to act only; ``["next hand"]`` for everyone between hands), ``log`` (this hand's steps as
         the viewer may read them), ``extra`` (what the game adds), ``computer``, ``over``,
-        ``outcome``; the teacher's views (``None`` and :attr:`everyone`) also have ``seats``
-        (each seat's code); :attr:`everyone`'s view has ``seat`` ``None``.
+        ``outcome``; :attr:`everyone`'s view has ``seat`` ``None``. Only a view asked for with the
+        teacher's code (``viewer`` ``None``, or ``teacher`` true: the projector with the hands
+        hidden) has ``seats``, each seat's code: a seat's view never holds another seat's code or the
+        teacher's, whatever it asks to see (docs/server.md §2).
 
         In a language other than English (``lang``, one of :data:`cardkit.i18n.LANGUAGES`; the
         caller has switched to it) the texts people read (``talon_word``, ``summary``,
@@ -364,16 +418,16 @@ class Room:
             "extra": dict(v.game_fields()), "computer": list(self.computer), "over": self.is_over(),
             "outcome": self.replay.outcome.result(self.game.names) if self.replay.outcome else None,
         }
-        if viewer is None or viewer == self.everyone:
+        if viewer is None or teacher:
             out["seats"] = self.seats()
         if lang != "en":
             out["talon_word"] = _(self.game.talon_word)  # the game's title is its name in every language
             out["labels"] = [_(a) if a == NEXT_HAND else action_text(a) for a in legal]
         return out
 
-    def view_json(self, viewer: int | None, lang: str = "en") -> str:
+    def view_json(self, viewer: int | None, lang: str = "en", *, teacher: bool = False) -> str:
         """The JSON text of :meth:`view` (the inside of :meth:`message`, not parsed again)."""
-        text = self.message(viewer, lang)
+        text = self.message(viewer, lang, teacher=teacher)
         assert text.startswith('{"view": ') and text.endswith("}")
         return text[len('{"view": '):-1]
 
@@ -401,19 +455,20 @@ class Room:
             self._log[viewer, lang] = (len(log), lines)
         return list(lines)
 
-    def message(self, viewer: int | None, lang: str = "en") -> str:
+    def message(self, viewer: int | None, lang: str = "en", *, teacher: bool = False) -> str:
         """The JSON text of ``{"view": view(viewer)}`` in ``lang`` (``"en"`` or ``"es"``), made
-        once per step, viewer and language.
+        once per step, viewer, language and code (``teacher``: asked with the teacher's code).
 
         Raises:
             ValueError: a language the kit has no catalog for.
         """
-        hit = self._cache.get((viewer, lang))
+        teacher = teacher or viewer is None
+        hit = self._cache.get((viewer, lang, teacher))
         if hit is not None and hit[0] == self.step:
             return hit[1]
         with speaking(lang):
-            text = json.dumps({"view": self._view(viewer, lang)}, ensure_ascii=False, default=_json_default)
-        self._cache[viewer, lang] = (self.step, text)
+            text = json.dumps({"view": self._view(viewer, lang, teacher)}, ensure_ascii=False, default=_json_default)
+        self._cache[viewer, lang, teacher] = (self.step, text)
         return text
 
     def record(self) -> str:

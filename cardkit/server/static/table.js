@@ -266,6 +266,29 @@
     if (joinDone) { if (det && !joinTouched) det.open = v.step === 0; return; }
     joinDone = true;
     clear(box);
+    // only the teacher's code is sent the seats' codes: a student's code on this page shows its own
+    // seat's view, with no join links and no record (docs/server.md §2)
+    const teacher = Array.isArray(v.seats);
+    if (teacher) box.appendChild(joinLinks(v));
+    const tools = el("p", "tools");
+    const toggle = el("button", "toggle-hands", say(hideHands ? "show_hands" : "hide_hands"));
+    toggle.type = "button";
+    toggle.addEventListener("click", () => { hideHands = !hideHands;
+      toggle.textContent = say(hideHands ? "show_hands" : "hide_hands");
+      const shown = hideHands ? "hidden" : "shown";
+      try { localStorage.setItem(HANDS_KEY, shown); } catch (e) { /* private mode: the address keeps it */ }
+      const q = new URLSearchParams(location.search); q.set("hands", shown);
+      history.replaceState(null, "", location.pathname + "?" + q.toString());
+      reconnect(); });
+    tools.appendChild(toggle);
+    if (teacher) {
+      const rec = el("a", "record", say("record"));
+      rec.href = api + "/record?code=" + encodeURIComponent(code);
+      tools.appendChild(rec);
+    }
+    box.appendChild(tools);
+  }
+  function joinLinks(v) {
     const details = el("details", "join-box");
     details.open = v.step === 0;
     details.appendChild(el("summary", "", say("join_all")));
@@ -288,22 +311,7 @@
       list.appendChild(item);
     });
     details.appendChild(list);
-    box.appendChild(details);
-    const tools = el("p", "tools");
-    const toggle = el("button", "toggle-hands", say(hideHands ? "show_hands" : "hide_hands"));
-    toggle.type = "button";
-    toggle.addEventListener("click", () => { hideHands = !hideHands;
-      toggle.textContent = say(hideHands ? "show_hands" : "hide_hands");
-      const shown = hideHands ? "hidden" : "shown";
-      try { localStorage.setItem(HANDS_KEY, shown); } catch (e) { /* private mode: the address keeps it */ }
-      const q = new URLSearchParams(location.search); q.set("hands", shown);
-      history.replaceState(null, "", location.pathname + "?" + q.toString());
-      reconnect(); });
-    tools.appendChild(toggle);
-    const rec = el("a", "record", say("record"));
-    rec.href = api + "/record?code=" + encodeURIComponent(code);
-    tools.appendChild(rec);
-    box.appendChild(tools);
+    return details;
   }
 
   function act(a) {
@@ -338,7 +346,7 @@
       }
     };
     ws.onclose = (ev) => {
-      if (ev.code === 4403 || ev.code === 4404) stopped = true;
+      if (ev.code === 4403 || ev.code === 4404 || ev.code === 4401) stopped = true;
       if (stopped) { $("conn").textContent = say("not_connected"); $("conn").className = "conn bad"; return; }
       $("conn").textContent = say("reconnecting"); $("conn").className = "conn bad";
       setTimeout(connect, retry);
