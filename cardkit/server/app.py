@@ -524,7 +524,10 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
     prefix = "/" + (prefix if prefix is not None else os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")).strip("/")
     prefix = prefix.rstrip("/") + "/"
     hall.prefix = prefix
-    authority = Authority(token, public_url, local_only, prefix)
+    from .hub import HubLogin, hub_routes, under_hub
+
+    # behind a JupyterHub the hub's proxy forwards the hub's own Host: the hub login guards instead
+    authority = Authority(token, public_url, local_only and not under_hub(), prefix)
     new_tables = Buckets(NEW_TABLE_RATE, NEW_TABLE_BURST)
 
     def who(conn: HTTPConnection) -> str:
@@ -860,8 +863,6 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         Route("/show/{table}", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    from .hub import HubLogin, hub_routes, under_hub
-
     hub = None
     if under_hub():
         hub = HubLogin(prefix)

@@ -98,7 +98,7 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
             acted = True
             break
         if acted:
-            projector.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=20_000)
+            projector.wait_for_function(f"() => Number(document.body.dataset.step) > {before}", timeout=20_000)
         else:
             projector.wait_for_timeout(100)  # a computer seat is to act
     raise AssertionError("the hand did not end")
@@ -131,7 +131,7 @@ def test_three_students_and_the_projector_play_a_501_hand(serve, page, browser, 
         # the projector: every seat's join link and its QR code (an SVG image), the hands hidden
         links = page.locator(".join-link").all_inner_texts()
         assert links == [s["play"] for s in made["seats"]]
-        page.wait_for_function("Array.from(document.querySelectorAll('img.qr')).every(i => i.complete)")
+        page.wait_for_function("() => Array.from(document.querySelectorAll('img.qr')).every(i => i.complete)")
         assert page.evaluate("Array.from(document.querySelectorAll('img.qr')).every(i => i.naturalWidth > 100)")
         assert page.locator("img.qr").count() == 3
         # each student sees their own name; in 501 every seat starts blind (rules.md 501 §6)
@@ -183,7 +183,7 @@ def test_two_students_and_two_computers_play_five_hundred(serve, page, browser, 
         play_out(page, students)
         final = step(page)
         for p in students:
-            p.wait_for_function(f"Number(document.body.dataset.step) >= {final}")
+            p.wait_for_function(f"() => Number(document.body.dataset.step) >= {final}")
             assert own_and_others(p)[1] == 0 or "misère" in page.locator("#status").inner_text()
         tricks = page.evaluate("Array.from(document.querySelectorAll('#board .tricks-won'))"
                                ".map(e => parseInt(e.textContent) || 0).reduce((a, b) => a + b, 0)")
@@ -220,8 +220,8 @@ def test_pages_reconnect_after_the_server_is_killed(serve, page, browser, tmp_pa
                 break
             pick = "look" if "look" in texts else ("pass" if "pass" in texts else texts[0])
             student.locator(CLICKABLE).nth(texts.index(pick)).click()
-            student.wait_for_function(f"Number(document.body.dataset.step) > {acked}", timeout=20_000)
-        page.wait_for_function(f"Number(document.body.dataset.step) === {acked}", timeout=20_000)
+            student.wait_for_function(f"() => Number(document.body.dataset.step) > {acked}", timeout=20_000)
+        page.wait_for_function(f"() => Number(document.body.dataset.step) === {acked}", timeout=20_000)
         hand_before = student.locator("#board tr.me td.hand").inner_text()
         board_before = page.locator("#board").inner_text()
         for p in (page, student):  # a reload would lose this mark
@@ -244,7 +244,7 @@ def test_pages_reconnect_after_the_server_is_killed(serve, page, browser, tmp_pa
             assert texts and student.locator("#turn.yours").count() == 1
             student.locator(CLICKABLE).nth(0).click()
             for p in (page, student):
-                p.wait_for_function(f"Number(document.body.dataset.step) > {acked}", timeout=20_000)
+                p.wait_for_function(f"() => Number(document.body.dataset.step) > {acked}", timeout=20_000)
             assert student.locator("#message").inner_text() == ""
             assert page.recorded.foreign_hosts() == [] and page.recorded.errors == []
         finally:
@@ -313,7 +313,7 @@ def test_spanish_pages_have_no_english_word(serve, page, browser, tmp_path) -> N
                 labels += list(zip(sent, shown))
                 pick = sent.index("pass") if "pass" in sent else 0
                 buttons.nth(pick).click()
-                show.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=20_000)
+                show.wait_for_function(f"() => Number(document.body.dataset.step) > {before}", timeout=20_000)
                 break
             else:
                 show.wait_for_timeout(100)  # a computer seat is to act
@@ -377,7 +377,7 @@ def test_the_projector_hides_the_hands_until_the_teacher_shows_them(serve, brows
         assert show.locator("details.join-box").get_attribute("open") is None
         assert show.locator("#board tr.seat").first.bounding_box()["y"] < 400
         show.locator("button.toggle-hands").click()
-        show.wait_for_function("document.querySelectorAll('#board tr.seat .cards .card').length === 24")
+        show.wait_for_function("() => document.querySelectorAll('#board tr.seat .cards .card').length === 24")
         assert "hands=shown" in show.url and "A gives Q♦ to B" in show.locator("#log").inner_text()
         show.reload()
         show.wait_for_selector("body[data-step='8']")
@@ -387,7 +387,7 @@ def test_the_projector_hides_the_hands_until_the_teacher_shows_them(serve, brows
         again.wait_for_selector("body[data-step='8']")
         assert face_up_in_seats(again) == 24
         show.locator("button.toggle-hands").click()
-        show.wait_for_function("document.querySelectorAll('#board tr.seat .cards .card').length === 0")
+        show.wait_for_function("() => document.querySelectorAll('#board tr.seat .cards .card').length === 0")
         assert "hands=hidden" in show.url
         screenshot(show, "table_server_projector_hidden")
     finally:
@@ -499,7 +499,7 @@ def test_page_words_for_the_class(serve, browser, tmp_path) -> None:
             if a.locator("#turn.yours").count():
                 before = step(a)
                 a.locator(CLICKABLE).first.click()
-                a.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=20_000)
+                a.wait_for_function(f"() => Number(document.body.dataset.step) > {before}", timeout=20_000)
             else:
                 a.wait_for_timeout(200)
         else:
@@ -539,7 +539,10 @@ def test_the_form_takes_computer_seats_by_letter(serve, page, tmp_path) -> None:
     """The form at / takes the computer seats by letter, as the table names them ("C"), and opens
     the projector with C a computer player (issue 16)."""
     server = serve(server_argv(tmp_path / "tables.sqlite"))
-    page.goto(server.url)
+    page.goto(server.url)  # without the teacher's link: no form, a sentence saying how to get in
+    assert page.locator("form").count() == 0 and "?token=" in page.locator("main").inner_text()
+    page.goto(server.url + "?token=" + TOKEN)  # the teacher's link, as "cardkit serve" prints it
+    assert page.url == server.url  # the token has left the address for the session cookie
     assert page.locator("input[name=computer]").get_attribute("placeholder") == "e.g. B C"
     page.locator("input[name=computer]").fill("C")
     page.locator("button[type=submit]").click()
@@ -548,3 +551,21 @@ def test_the_form_takes_computer_seats_by_letter(serve, page, tmp_path) -> None:
     # join list is folded (it opens only at step 0) and its innerText is empty
     seats = page.locator(".join-seat").all_text_contents()
     assert "computer player" in seats[2] and "computer player" not in seats[0] + seats[1], seats
+
+
+def test_a_students_code_on_the_projector_page_shows_no_join_link(serve, browser, tmp_path) -> None:
+    """A student who opens /show with their own code sees their seat's view: no join link, no QR
+    code, no record, and no other seat's code anywhere in the page (docs/server.md §2)."""
+    server = serve(server_argv(tmp_path / "tables.sqlite"))
+    made = new_table(server.url, game="500", players=4, computer=[3])
+    own = made["seats"][0]["code"]
+    for hands in ("hidden", "shown"):
+        ctx, p, problems = open_page(browser, f"{server.url}show/{made['table']}?code={own}&hands={hands}")
+        try:
+            assert p.locator(".join-seat").count() == 0 and p.locator("img.qr").count() == 0
+            assert p.locator("a.record").count() == 0 and not [e for e in problems if not e.startswith("http")]
+            html = p.content()
+            assert all(s["code"] not in html for s in made["seats"][1:] if s["code"]) and made["teacher"] not in html
+            screenshot(p, f"show_with_a_seat_code_{hands}")
+        finally:
+            ctx.close()
