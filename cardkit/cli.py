@@ -408,8 +408,8 @@ def cmd_tables(args: argparse.Namespace) -> int:
             rows = store.summaries()
             for r in rows:
                 when = datetime.datetime.fromtimestamp(r["last"]).strftime("%Y-%m-%d %H:%M")
-                print(f"{r['id']}  {r['game']:>3} × {r['players']}  {', '.join(r['names'])}  "
-                      + _("{n} steps, last {when}").format(n=r["steps"], when=when))
+                print(terminal_text(f"{r['id']}  {r['game']:>3} × {r['players']}  {', '.join(r['names'])}  "
+                                    + _("{n} steps, last {when}").format(n=r["steps"], when=when)))
             print(_("{n} table(s) in {db}").format(n=len(rows), db=args.db))
             return 0
         missing = [t for t in args.ids if not store.delete_table(t)]
@@ -492,9 +492,9 @@ def cmd_new_table(args: argparse.Namespace) -> int:
     except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
         raise no_server(e) from None
     lang = "" if get_language() == "en" else f"&lang={get_language()}"  # the pages in the reader's language
-    print(_("projector: {link}").format(link=made["show"] + lang))
-    for s in made["seats"]:
-        print(f"{s['name']}: " + (_("computer player") if s["computer"] else s["play"] + lang))
+    print(terminal_text(_("projector: {link}").format(link=made["show"] + lang)))
+    for s in made["seats"]:  # what the server sent, kept off the terminal's controls
+        print(terminal_text(f"{s['name']}: " + (_("computer player") if s["computer"] else s["play"] + lang)))
     return 0
 
 
