@@ -403,3 +403,30 @@ def test_move_ordering_changes_the_work_never_a_value():
         assert nodes != nodes_all, f"heur {heur}: the ordering changed nothing"
         if heur == 0:
             assert nodes_all < nodes
+
+
+@pytest.mark.parametrize("options,kind", [
+    ({"players": 4}, "trumps"), ({"players": 4}, "no-trump"), ({"players": 4}, "misere"),
+    ({"players": 3}, "open-misere"), ({"players": 3}, "random"), ({"players": 6}, "random"),
+    ({"players": 5}, "trumps"), ({"players": 5, "call-share": "full"}, "trumps"),
+    ({"players": 5, "call-cards": "any", "self-call": "on"}, "random"),
+    ({"players": 5, "five-misere": "allowed"}, "misere"),
+])
+def test_the_solvers_score_is_the_engines_at_the_end_of_its_line(options, kind):
+    """The solver's result scores the contract by the engine's own rule (State500.score_if): its
+    ``score`` is the contractor's ``returns()`` once the best line is played out, exact or not,
+    five-handed with a called partner under either call-share included (rules.md 500 §10, §13)."""
+    opts = dict(options)
+    game = Game500(opts.pop("players"), **opts)
+    solver = Solver500()
+    seen = set()
+    for seed in range(8):
+        state = random_play_state(game, seed=seed, tricks_left=6, prefer=PREFER[kind])
+        end = state.clone()
+        for step in best_line(state):
+            end.apply_action(step.action)
+        owed = end.returns()[state.contractor]
+        assert solver.result(state)["score"] == solver.result(state, exact=True)["score"] == owed, seed
+        seen.add((end.made(), bool(state.partners)))
+    if options.get("players") == 5 and kind == "trumps":
+        assert any(partnered for _made, partnered in seen)  # a called partner's side was scored

@@ -271,28 +271,27 @@ def score_lines_500(state: State500) -> list[str]:
     lines = []
     worth = worth_text(Bid(c))
     lines.append(worth)
+    score = state.hand_score()  # the engine's one scoring of the hand, and the values it is made of
     contracting = state.contracting_units()
     for u, seats in enumerate(game.units):
         who = " " + _("and") + " "
         who = who.join(names[s] for s in seats)
-        change = signed_change(r[seats[0]])
+        change = signed_change(score.units[u])
         if u in contracting:
             if c.is_misere:
-                assert state.contractor is not None  # a contract stands
-                got = state.tricks_won[state.contractor]
-                text = (_("{who}: the contractor took no trick, misère made: {change}") if got == 0
+                text = (_("{who}: the contractor took no trick, misère made: {change}") if score.made
                         else _("{who}: the contractor took a trick, misère failed: {change}"))
                 lines.append(text.format(who=who, change=change))
                 continue
-            k = state.contract_tricks()
-            if k >= c.tricks:
+            k = score.taken
+            if score.swept:
+                text = _("{who}: all ten tricks on a contract worth less than 250 pay 250: {change}")
+            elif score.made:
                 text = _("{who}: {k} tricks ≥ {n}, made: {change}")
-                if k == 10 and c.value < 250:
-                    text = _("{who}: all ten tricks on a contract worth less than 250 pay 250: {change}")
             else:
                 text = ngettext("{who}: {k} trick < {n}, failed: the value comes off: {change}",
                                 "{who}: {k} tricks < {n}, failed: the value comes off: {change}", k)
-            if game.players == 5 and state.partners and game.rules.call_share == "half":
+            if score.shared:
                 text += " " + _("(a called partner's side shares it: half each)")
             lines.append(text.format(who=who, k=k, n=c.tricks, change=change))
         else:
@@ -302,6 +301,7 @@ def score_lines_500(state: State500) -> list[str]:
             k = sum(state.tricks_won[s] for s in seats)
             lines.append(ngettext("{who}: 10 × {k} trick = {change}", "{who}: 10 × {k} tricks = {change}",
                                   k).format(who=who, k=k, change=change))
+    assert [score.units[game.side_of[s]] for s in range(game.players)] == r  # what the lines end on
     return lines
 
 

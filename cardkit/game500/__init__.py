@@ -33,12 +33,12 @@ from .contracts import (CONTRACTS, LOSS, MISERE, MISERE_CONTRACT, NO_TRUMP, OPEN
 from .game import Game500
 from .options import OPTION_CHOICES, OPTION_DOCS, Options500
 from .pack import pack_500
-from .state import PHASES, State500, View500, rule
+from .state import PHASES, HandScore, State500, View500, rule
 
 __all__ = [
     "BIDS", "CONTRACTS", "GO_ALONE", "JOKER_LEADS", "LOSS", "MISERE", "MISERE_CONTRACT", "NOMINATIONS", "NO_TRUMP",
     "OPEN_MISERE", "OPEN_MISERE_CONTRACT", "OPTION_CHOICES", "OPTION_DOCS", "PER_TRICK", "PHASES", "SWEEP", "TARGET",
     "TRICKS", "TRUMPS", "Bid", "Bury", "Call", "Contract", "Game500", "GoAlone", "Nominate", "Options500",
-    "State500", "View500", "bid_ladder_csv", "bid_ladder_rows", "bury_action", "contract_made", "contract_score",
+    "HandScore", "State500", "View500", "bid_ladder_csv", "bid_ladder_rows", "bury_action", "contract_made", "contract_score",
     "ladder", "pack_500", "parse_action", "play_action", "rule",
 ]

@@ -4,6 +4,7 @@ score, and what each seat may see of it (rules.md 500 §3–§16)."""
 from __future__ import annotations
 
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
@@ -91,6 +92,31 @@ class View500(View):
         """The tricks each seat took (Five Hundred counts tricks, rules.md 500 §10), once one is
         taken."""
         return self._seat_row(_("tricks"), names, self.tricks_won)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """A Five Hundred hand's score and the values it is made of (rules.md 500 §10, §13, §16).
+
+    Attributes:
+        contract: the contract standing.
+        taken: the contracting side's tricks (misère: the contractor's own).
+        made: whether the contract is made.
+        value: what the contract is worth here: its value, or 250 for all ten tricks on a lower one.
+        swept: ``value`` was raised to 250 for all ten tricks.
+        shared: a five-handed called partner's side under ``call-share=half``: each scores half.
+        change: each contracting seat's change: ``±value``, halved when ``shared``.
+        units: each scoring unit's change (``Game500.units`` order).
+    """
+
+    contract: Contract
+    taken: int
+    made: bool
+    value: int
+    swept: bool
+    shared: bool
+    change: int
+    units: tuple[int, ...]
 
 
 class State500(State):
@@ -693,26 +719,50 @@ class State500(State):
         return new
 
     def _score(self) -> None:
-        """Scores per rules.md 500 §10, §13, §16."""
+        """End the hand and score it (:meth:`hand_score`)."""
         self.trick = None
         self._phase, self._to_act = "over", None
-        g = self.game
+        units = self.hand_score().units
+        self._returns = [units[self.game.side_of[s]] for s in range(self.game.players)]
+
+    def score_if(self, taken: int) -> HandScore:
+        """How the contract scores if the contracting side takes ``taken`` tricks (misère: the
+        contractor takes ``taken``), whatever the defenders take: the one rule of rules.md 500 §10
+        and §13, which :meth:`hand_score` and the solver's result both use. ``units`` is empty.
+
+        Raises:
+            CardkitError: no contract stands.
+        """
         c = self.contract
-        assert c is not None
-        made = bool(self.made())
-        value = contract_score(c, self.contract_tricks(), made)
-        share = value // 2 if (g.players == 5 and self.partners and self.rules.call_share == "half") else value
-        delta = share if made else -share
+        if c is None:
+            raise CardkitError("no contract stands: nothing to score")
+        made = contract_made(c, taken)
+        value = contract_score(c, taken, made)
+        shared = self.game.players == 5 and bool(self.partners) and self.rules.call_share == "half"
+        share = value // 2 if shared else value
+        return HandScore(c, taken, made, value, value != c.value, shared, share if made else -share, ())
+
+    def hand_score(self) -> HandScore:
+        """The hand's score and the values it is made of, from the tricks taken so far (the whole
+        hand once it is over; rules.md 500 §10, §13, §16): the contracting side wins or loses the
+        contract's value (250 for all ten tricks on a lower contract; half each for a five-handed
+        called partner's side under ``call-share=half``), each defending unit 10 a trick (nothing
+        on a misère). :meth:`returns` and the score explanation read it.
+
+        Raises:
+            CardkitError: no contract stands.
+        """
+        c = self.contract
+        if c is None:
+            raise CardkitError("no contract stands: nothing to score")
+        assert self.contractor is not None
+        taken = self.tricks_won[self.contractor] if c.is_misere else self.contract_tricks()
+        part = self.score_if(taken)
         contracting = self.contracting_units()
-        unit_delta = []
-        for u, seats in enumerate(g.units):
-            if u in contracting:
-                unit_delta.append(delta)
-            elif c.is_misere:
-                unit_delta.append(0)
-            else:
-                unit_delta.append(PER_TRICK * sum(self.tricks_won[s] for s in seats))
-        self._returns = [unit_delta[g.side_of[s]] for s in range(g.players)]
+        units = tuple(part.change if u in contracting else 0 if c.is_misere
+                      else PER_TRICK * sum(self.tricks_won[s] for s in seats)
+                      for u, seats in enumerate(self.game.units))
+        return dataclasses.replace(part, units=units)
 
     # -- reading
 

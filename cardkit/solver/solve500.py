@@ -360,24 +360,26 @@ class Solver500:
 
     def result(self, state: State500, exact: bool = False) -> dict[str, Any]:
         """The contract's result with best play by everyone from the play position ``state``
-        (unchanged), scored by the game's own rule (:func:`cardkit.game500.contract_score`: a
-        sweep pays at least 250, rules.md 500 §10): ``made``, ``score`` (the contracting side's
-        change), ``summary`` and ``tricks``. One search by null windows, not one per card;
-        ``exact`` changes nothing (the tricks are always exact)."""
-        from ..game500 import TRICKS, contract_made, contract_score
+        (unchanged), scored by the engine's own rule (:meth:`State500.score_if`: a sweep pays at
+        least 250, a five-handed called partner's side half each; rules.md 500 §10, §13):
+        ``made``, ``score`` (the contractor's change, as ``returns()`` gives it at the end of the
+        best line), ``summary`` and ``tricks`` (``nan`` unless ``exact``: then one search by null
+        windows per made/sweep question, not one per card)."""
+        from ..game500 import TRICKS
 
         contract = _contract_in_play(state)
         if not exact:
-            made, sweep = self.made_and_sweep(state, contract_score(contract, TRICKS, True) != contract.value)
-            value = contract_score(contract, TRICKS if sweep else 0, made)
-            return {"made": made, "score": value if made else -value,
+            made, sweep = self.made_and_sweep(state, state.score_if(TRICKS).swept)
+            # any count of tricks with the same made and sweep scores the same
+            taken = (0 if made else 1) if contract.is_misere else (
+                TRICKS if sweep else contract.tricks if made else contract.tricks - 1)
+            return {"made": made, "score": state.score_if(taken).change,
                     "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
                     "tricks": math.nan}
         tricks = self.position_value(state)
-        made = contract_made(contract, tricks)
-        value = contract_score(contract, tricks, made)
+        score = state.score_if(tricks)
         unit = "tricks to the contractor" if contract.is_misere else "tricks"
-        return {"made": made, "score": value if made else -value,
+        return {"made": score.made, "score": score.change,
                 "summary": f"{state.summary()} with best play: {tricks} {unit}", "tricks": tricks}
 
     def made_and_sweep(self, state: State500, ask_sweep: bool = True) -> tuple[bool, bool]:
