@@ -206,6 +206,12 @@ def test_bad_input_gets_a_sentence_and_the_websocket_stays_open(server: RunningS
     assert status == 400 and "nested too deeply" in err["error"]
     status, err = http("POST", f"{server.url}api/tables/{tid}/actions", raw=b'{"a":' * 1500 + b"1" + b"}" * 1500)
     assert status in (400, 413)
+    for raw in (b'{"code": "x", "action": "pass", "\\ud800": 1}', b'{"action": "\\udfff"}'):
+        status, err = http("POST", f"{server.url}api/tables/{tid}/actions", raw=raw)
+        assert status == 400 and err["error"] == "the body is not JSON", raw  # a lone surrogate is no text
+    status, err = http("POST", server.url + "api/tables", raw=b'{"game": "501", "names": ["\\ud800", "b", "c"]}',
+                       headers=TEACHER)
+    assert status == 400 and http("GET", server.url + "api/tables", headers=TEACHER)[0] == 200
     for bad in ("%C3%A9" * 10, "x" * 5000, "%E2%80%AE"):
         status, err = http("GET", f"{server.url}api/tables/{tid}?code={bad}")
         assert status == 403 and err["rule"] == "server.md §2", bad

@@ -8,6 +8,7 @@ let it see (:mod:`cardkit.server.tables`). ``docs/server.md`` is the interface a
 
 from __future__ import annotations
 
+import atexit
 import ipaddress
 import json
 import os
@@ -126,14 +127,26 @@ def serve(host: str = HOST, port: int = PORT, db: str | Path = DB, *, computer_d
         local = local.rstrip("/") + app.state.hall.prefix
     files = raise_file_limit()
     quiet_floods()
-    note = runtime_dir() / f"server-{port}.json"
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(note, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    note: Path | None = runtime_dir() / f"server-{port}.json"
+    assert note is not None
+    try:  # a file of our own, made new (never one already there, never through a link), mode 600
+        note.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fresh = note.with_name(f".{note.name}.{os.getpid()}")
+        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"urls": sorted({url, local}), "token": token, "pid": os.getpid(), "db": str(db)}, f)
+        os.replace(fresh, note)
     except OSError:
-        note = None  # type: ignore[assignment]
+        note = None
+
+    def forget() -> None:  # only our own note: a server that failed to start leaves another's alone
+        try:
+            if note is not None and json.loads(note.read_text(encoding="utf-8")).get("pid") == os.getpid():
+                note.unlink()
+        except (OSError, ValueError):
+            pass
+
+    atexit.register(forget)  # uvicorn re-raises SIGTERM after its shutdown: a finally would not run
     print(f"cardkit table server on {url} (database {db}); Ctrl-C stops it", flush=True)
     if given:
         print("the teacher's token is the one given (--token or CARDKIT_TOKEN); the teacher's page: "
@@ -146,8 +159,4 @@ def serve(host: str = HOST, port: int = PORT, db: str | Path = DB, *, computer_d
                     timeout_keep_alive=5, http=guarded_protocol(Addresses()),
                     backlog=min(2048, files if files > 0 else 2048))
     finally:
-        if note is not None:
-            try:
-                note.unlink()
-            except OSError:
-                pass
+        forget()

@@ -70,8 +70,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Largest request body (HTTP) or message (WebSocket) read, in bytes (server.md §6).
 MAX_MESSAGE = 4096
-#: Largest WebSocket frame the protocol layer accepts before closing the connection (1009), bytes.
-MAX_FRAME = 1 << 20
+#: Largest WebSocket message the protocol layer takes before closing the connection (1009), bytes.
+MAX_FRAME = 1 << 16
 #: Seconds a request body may take to arrive once its head has come (server.md §6).
 BODY_TIMEOUT = 10.0
 #: Messages per second allowed on one WebSocket connection, and the burst; the same for the
@@ -337,6 +337,10 @@ def _parse(body: bytes | str) -> dict[str, Any]:
                          "server.md §4") from None
     if not isinstance(data, dict):
         raise TableError(400, _("the body must be a JSON object"), "server.md §4")
+    try:  # a lone surrogate (\ud800) parses, but is no text: refuse it before anything keeps it
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise TableError(400, _("the body is not JSON"), "server.md §4") from None
     return data
 
 

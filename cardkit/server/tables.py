@@ -97,7 +97,7 @@ def name_fault(name: str) -> str | None:
     for ch in name:
         if ch in BIDI_CONTROLS:
             return _("a name may not hold a character that turns the text around (U+{code:04X})").format(code=ord(ch))
-        if unicodedata.category(ch) == "Cc":
+        if unicodedata.category(ch) in ("Cc", "Cs"):
             return _("a name may not hold a control character (U+{code:04X})").format(code=ord(ch))
     return None
 
@@ -334,6 +334,8 @@ class Room:
         try:
             self.store.add_step(self.id, self.step, seat, canonical)
         except sqlite3.Error:
+            if self.id not in self.store.table_ids():  # deleted from the database meanwhile
+                raise TableError(404, _("this table has been deleted"), "server.md §3") from None
             self._rebuild()
             raise TableError(409, _("the action could not be stored; nothing was changed"), "server.md §5") from None
 
