@@ -362,8 +362,9 @@ def test_estimate_stops_at_its_time_limit_and_is_quiet_with_json():
     r = _cli("estimate", "501", "--contract", "80", "--deals", "100000", "--time-limit", "1", "--json")
     elapsed = time.perf_counter() - t
     assert r.returncode == 0, r.stderr
-    # it played until the limit (not fewer seconds) and stopped there (all 100,000 deals take minutes)
-    assert 1.0 <= elapsed < 60, elapsed
+    # it played until the limit (not fewer seconds); that it stopped there, not at the deal count, is
+    # n < 100,000 below (a count, not a clock: all 100,000 deals take minutes)
+    assert elapsed >= 1.0, elapsed
     row = json.loads(r.stdout)["contracts"][0]
     n, p = row["n"], row["p_make"]
     assert 0 < n < 100_000, n
