@@ -82,6 +82,8 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
             if buttons.count() == 0 or not p.locator("#turn.yours").count():
                 continue
             texts = buttons.all_inner_texts()
+            if not texts:  # the page redrew between the count and the read: look again next round
+                continue
             if "look" in texts:
                 pick = "look"
             elif not bid_made and any(t.startswith("bid") for t in texts):
