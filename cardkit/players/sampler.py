@@ -237,7 +237,10 @@ def rule_of_thumb(state: State, action: Action) -> str:
                 suit=action.names, suits=_(action.names.name.lower()))  # "spades", from i18n.SUIT_WORDS
         return _("led the joker naming {suit}").format(suit=action.names)
     if action.marriage:
-        value = 40 if card.suit is trump else 20
+        from ..game501.scoring import marriage_value
+
+        assert card.suit is not None, "a marriage is a king and a queen of one suit"
+        value = marriage_value(card.suit, trump)
         return _("declares the {suit} marriage ({value})").format(suit=card.suit, value=value)
     contractor = state.contractor
     if state.misere() and seat == contractor and not leading:

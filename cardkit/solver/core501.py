@@ -35,6 +35,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..game501.scoring import MARRIAGE_PLAIN, MARRIAGE_TRUMP
 from ._jit import njit
 from ._search import (A0 as _A0, ALPHA as _ALPHA, B0 as _B0, BEST as _BEST, BESTM as _BESTC, BETA as _BETA,
                       COMMON_FIELDS, GAIN as _GAIN, HM as _HM, IDX as _IDX, K as _K, N as _N, P as _P, back_to,
@@ -236,7 +237,7 @@ def _lead_marriage(c: int, hm: int, trump: int, dwon: int, pend: int) -> tuple[i
     if r == 2 or r == 3:
         partner = c + 1 if r == 2 else c - 1
         if (hm >> partner) & 1:
-            mar = 40 if c // 6 == trump else 20
+            mar = MARRIAGE_TRUMP if c // 6 == trump else MARRIAGE_PLAIN
             if dwon:
                 return mar, pend
             return 0, pend + mar
@@ -474,7 +475,7 @@ def search(h: np.ndarray, leader: int, c0: int, c1: int, trump: int, decl: int, 
                 hd = h[decl]
                 for s in range(4):
                     if (hd >> (6 * s + 2)) & 3 == 3:
-                        marr += 40 if s == trump else 20
+                        marr += MARRIAGE_TRUMP if s == trump else MARRIAGE_PLAIN
                 ub = _points(h[0] | h[1] | h[2]) + pend + marr
                 lb = 0
                 if ub > alpha and beta > 0:

@@ -1,348 +1,27 @@
-"""501♠: the Russian three-player game counting down from 501 (rules.md 501 §1–§12).
-
->>> game = Game501(players=3)
->>> state = game.new_hand(dealer=0, scores=[501, 501, 501], pack=game.new_pack())
->>> state.current_player(), state.phase
-(1, 'auction')
->>> [str(a) for a in state.legal_actions()[:4]]
-['look', 'pass', 'bid 66', 'bid 67']
-"""
+"""501♠ one hand: :class:`State501` and what a seat sees of it, :class:`View501` (rules.md 501
+§5–§10)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
-from .actions import PASS, Pass, Play, need_card, parse_common
-from .allocation import Knowledge
-from .cards import SUITS, Card, Cards, Rank, Suit, make_pack
-from .errors import CardkitError, IllegalActionError, InvalidActionError, refused
-from .game import TALON, Action, Game, Outcome, State, View, deal_cards, ensure_action
-from .i18n import _, ngettext
-from .tricks import Trick, following_cards, trick_winner
+from ..actions import PASS, Pass, Play
+from ..allocation import Knowledge
+from ..cards import Card, Cards, Rank, Suit
+from ..errors import IllegalActionError, refused
+from ..game import TALON, Action, State, View, deal_cards
+from ..i18n import _, ngettext
+from ..tricks import Trick, following_cards, trick_winner
+from .actions import (ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, MARRIAGE_RANKS, PLAYS, TRUMP_CHOICES, Abandon,
+                      Bid, Declare, Give, Look)
+from .scoring import (MAX_BID, MIN_BID, POINTS, RANK_ORDER, abandon_returns, contract_made, contract_returns,
+                      marriage_value, rule)
 
-#: Ranks of the 24-card pack, highest first, and their card points (rules.md 501 §3).
-RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
-POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
-#: Each rank's order within its suit, ace highest (rules.md 501 §3).
-RANK_ORDER = {r: 5 - i for i, r in enumerate(RANKS)}
-START_SCORE = 501
-MIN_BID = 66
-#: The most a hand can score, 120 card points + marriages 40+20+20+20 (rules.md 501 §5, kit).
-MAX_BID = 220
-ABANDON_PENALTY = 25
+if TYPE_CHECKING:
+    from .game import Game501
+
 PHASES = ("auction", "talon", "exchange", "play", "over")
-
-
-def card_points(card: Card) -> int:
-    """Card points of a 501 card: A 11, 10 10, K 4, Q 3, J 2, 9 0 (rules.md 501 §3)."""
-    return POINTS[card.rank]
-
-
-# ---------------------------------------------------------------- scoring (pure functions)
-
-
-def contract_value(contract: int, blind: bool) -> int:
-    """What a contract counts on the score sheet: its points, doubled when the bidder won the
-    auction blind (rules.md 501 §6, §10)."""
-    return contract * (2 if blind else 1)
-
-
-def contract_made(total: int, contract: int) -> bool:
-    """Whether the declarer's hand total (card points plus marriages that count) reaches the
-    contract (rules.md 501 §10)."""
-    return total >= contract
-
-
-def declarer_change(contract: int, blind: bool, made: bool) -> int:
-    """The declarer's score change: scores count down, so a made contract subtracts its value and
-    a failed one adds it (rules.md 501 §6, §10)."""
-    value = contract_value(contract, blind)
-    return -value if made else value
-
-
-def contract_returns(players: int, active: Sequence[int], declarer: int, contract: int, blind: bool,
-                     totals: Sequence[int]) -> list[int]:
-    """Every seat's score change for a contract played out (rules.md 501 §6, §10): the declarer's
-    by :func:`declarer_change`, each defender subtracts its own hand total, a seat sitting out 0.
-
-    >>> contract_returns(3, [0, 1, 2], 0, 100, True, [88, 32, 20])
-    [200, -32, -20]
-    """
-    r = [0] * players
-    r[declarer] = declarer_change(contract, blind, contract_made(totals[declarer], contract))
-    for s in active:
-        if s != declarer:
-            r[s] = -totals[s]
-    return r
-
-
-def abandon_returns(players: int, active: Sequence[int], declarer: int, bid: int, blind: bool) -> list[int]:
-    """Every seat's score change when the declarer abandons at ``bid`` (rules.md 501 §7): the bid
-    (doubled if blind, §6) added to the declarer, :data:`ABANDON_PENALTY` subtracted from each
-    defender."""
-    r = [0] * players
-    r[declarer] = contract_value(bid, blind)
-    for s in active:
-        if s != declarer:
-            r[s] = -ABANDON_PENALTY
-    return r
-
-
-def rule(n: int) -> str:
-    """The citation of rules.md 501 item ``n``."""
-    return f"rules.md 501 §{n}"
-
-
-# ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, repr=False)
-class Look(Action):
-    """A blind player looks at their cards, on their own turn in the auction (rules.md 501 §6)."""
-
-    def __str__(self) -> str:
-        return "look"
-
-
-@dataclass(frozen=True, repr=False)
-class Bid(Action):
-    """A bid of ``points`` (66..220, above the standing bid; rules.md 501 §5)."""
-
-    points: int
-
-    def __post_init__(self) -> None:
-        _need_int("bid", self.points)
-
-    def __str__(self) -> str:
-        return f"bid {self.points}"
-
-    def worth(self) -> int:
-        """The bid's points: what the bidder subtracts when made (rules.md 501 §5, §10)."""
-        return self.points
-
-    def worth_text(self) -> str:
-        """What made and failed do to the bidder's score (rules.md 501 §10)."""
-        return _("a bid of {n} is worth {n} points: made, the bidder subtracts {n}; failed, adds {n} "
-                 "(twice that when blind)").format(n=self.points)
-
-
-@dataclass(frozen=True, repr=False)
-class Abandon(Action):
-    """The bidder gives the hand up after the talon is exposed (rules.md 501 §7)."""
-
-    def __str__(self) -> str:
-        return "abandon"
-
-
-@dataclass(frozen=True, repr=False)
-class Declare(Action):
-    """The bidder names trumps (``None`` for no-trump) and the final ``contract`` (rules.md 501 §7)."""
-
-    trump: Suit | None
-    contract: int
-
-    def __post_init__(self) -> None:
-        if self.trump is not None and not isinstance(self.trump, Suit):
-            raise InvalidActionError(f"declare: {self.trump!r} is not a suit or None (no-trump)")
-        _need_int("declare", self.contract)
-
-    def __str__(self) -> str:
-        return f"declare {self.trump if self.trump else 'NT'} {self.contract}"
-
-    def worth(self) -> int:
-        """The final contract's points: what the declarer subtracts when made, adds when failed
-        (rules.md 501 §7, §10); declarations of one contract in different trumps are worth the same."""
-        return self.contract
-
-    def worth_text(self) -> str:
-        """What made and failed do to the declarer's score (rules.md 501 §7, §10)."""
-        return _("a contract of {n} is worth {n} points: made, the bidder subtracts {n}; failed, adds {n} "
-                 "(twice that when blind)").format(n=self.contract)
-
-
-@dataclass(frozen=True, repr=False)
-class Give(Action):
-    """The bidder gives ``card`` face down to the next opponent, the left one first (rules.md 501 §7)."""
-
-    card: Card
-
-    def __post_init__(self) -> None:
-        need_card("give", self.card)
-
-    def __str__(self) -> str:
-        return f"give {self.card}"
-
-
-def _need_int(kind: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidActionError(f"{kind}: {value!r} is not a whole number of points")
-
-
-LOOK = Look()
-ABANDON = Abandon()
-_BIDS = tuple(Bid(n) for n in range(MIN_BID, MAX_BID + 1))
-_TRUMPS: tuple[Suit | None, ...] = (*SUITS, None)
-_DECLARES = {t: tuple(Declare(t, n) for n in range(MIN_BID, MAX_BID + 1)) for t in _TRUMPS}
-_KINDS = (Pass, Play, Look, Bid, Abandon, Declare, Give)
-#: One shared, immutable action per card, so listing legal plays builds no new objects.
-_PLAYS = {c: Play(c) for c in make_pack({s: RANKS for s in SUITS})}
-_MARRIAGE_PLAYS = {c: Play(c, marriage=True) for c in _PLAYS if c.rank in (Rank.KING, Rank.QUEEN)}
-_KQ = (Rank.KING, Rank.QUEEN)
-
-
-def parse_action(text: str | Action) -> Action:
-    """Read a 501 action: ``pass``, ``look``, ``bid 80``, ``abandon``, ``declare H 100`` (or ``NT``),
-    ``give 9D``, ``play KS``, ``play KS marriage``. Raises :class:`InvalidActionError`.
-
-    >>> parse_action("declare ♥ 100")
-    Declare.parse('declare ♥ 100')
-    """
-    done = ensure_action(text, _KINDS)
-    if done is not None:
-        return done
-    original = str(text)
-    words = original.strip().lower().split()
-    common = parse_common(words, original)
-    if common is not None:
-        if isinstance(common, Play) and common.names is not None:
-            raise InvalidActionError(f"cannot read action {original!r}: 501 has no joker to name a suit with")
-        return common
-    try:
-        if words == ["look"]:
-            return LOOK
-        if words == ["abandon"]:
-            return ABANDON
-        if len(words) == 2 and words[0] == "bid":
-            return Bid(int(words[1]))
-        if len(words) == 3 and words[0] == "declare":
-            trump = None if words[1] in ("nt", "no-trump", "notrump") else Suit.parse(words[1])
-            return Declare(trump, int(words[2]))
-        if len(words) == 2 and words[0] == "give":
-            return Give(Card.parse(words[1]))
-    except ValueError as e:
-        raise InvalidActionError(f"cannot read action {original!r}: {e}") from None
-    raise InvalidActionError(
-        f"cannot read action {original!r}: 501 actions are pass, look, bid N, abandon, "
-        "declare SUIT|NT N, give CARD, play CARD [marriage]")
-
-
-for _cls in _KINDS[2:]:
-    setattr(_cls, "parse", staticmethod(parse_action))  # each kind reads any action of the game
-
-
-# ---------------------------------------------------------------- game
-
-
-class Game501(Game):
-    """501♠ for 3 or 4 players (rules.md 501 §1); with 4 the dealer sits each hand out.
-
-    Args:
-        players: 3 or 4.
-        names: seat names, ``A B C (D)`` by default, as in the rule text's example.
-
-    Raises:
-        UnknownOptionError: for another number of players, or any rule option (501 has none).
-    """
-
-    name = "501"
-    title = "501♠"
-    talon_word = "talon"
-    lower_is_better = True
-    default_player = "sensible"
-    rule_player = "sensible"
-    solver = "cardkit.solver.solve501:Solver501"
-    table_sizes = (3, 4)
-    option_defaults: ClassVar[dict[str, Any]] = {}
-    look_action = "look"
-    max_change = 440  # a blind 220 counts double (rules.md 501 §6)
-    score_explainer = "cardkit.exercises.explain:score_lines_501"
-
-    def __init__(self, players: int = 3, names: Sequence[str] | None = None, **options: Any) -> None:
-        from .errors import UnknownOptionError
-
-        if players not in (3, 4):
-            raise UnknownOptionError(_("501♠ is for 3 or 4 players, not {n} (rules.md 501 §1)").format(n=players))
-        if options:
-            raise UnknownOptionError(_("501♠ has no rule options, so {names} cannot be set").format(
-                names=", ".join(sorted(options))))
-        super().__init__(players, names)
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """501 has no disputed rules: ``{}``."""
-        return {}
-
-    def new_pack(self) -> Cards:
-        """The 24-card pack, A 10 K Q J 9 in each suit (rules.md 501 §3)."""
-        return make_pack({s: RANKS for s in SUITS})
-
-    def active_seats(self, dealer: int) -> list[int]:
-        """The three seats dealt in, from the dealer's left; with 4 the dealer sits out (§1)."""
-        n = self.players
-        return [(dealer + i) % n for i in range(1, 4)]
-
-    def deal_targets(self, dealer: int) -> list[int]:
-        """``p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 ×4`` (rules.md 501 §4)."""
-        active = self.active_seats(dealer)
-        return (active + [TALON]) * 3 + active * 4
-
-    def new_hand(self, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> State501:
-        """Deal a hand from ``pack`` in deal order (rules.md 501 §4).
-
-        Raises:
-            CardkitError: a dealer who is not a seat, scores not one per seat, or a pack that is not
-                the 24 cards of §3.
-        """
-        self.check_table(dealer, scores)
-        self.check_pack(pack)
-        return State501(self, dealer, scores, pack)
-
-    def action_space(self) -> list[Action]:
-        """Every action of this table, each once, in a fixed order: pass, look, abandon, every bid,
-        every declaration by trump (♠ ♣ ♦ ♥, no trump) then value, then per card of the pack its give,
-        its play, and for a king or queen its play declaring the marriage (rules.md 501 §5–§9)."""
-        acts: list[Action] = [PASS, LOOK, ABANDON, *_BIDS]
-        for t in _TRUMPS:
-            acts += _DECLARES[t]
-        pack = list(dict.fromkeys(self.new_pack()))
-        acts += [Give(c) for c in pack]
-        acts += [_PLAYS[c] for c in pack]
-        acts += [_MARRIAGE_PLAYS[c] for c in pack if c in _MARRIAGE_PLAYS]
-        return acts
-
-    def initial_scores(self) -> list[int]:
-        """Everyone starts at 501 (rules.md 501 §1)."""
-        return [START_SCORE] * self.players
-
-    def parse_action(self, text: str | Action) -> Action:
-        """See :func:`parse_action`."""
-        return parse_action(text)
-
-    def check_match_scores(self, scores: Sequence[int]) -> None:
-        """Refuse running scores that have already ended the match: a score ≤ 0 (rules.md 501 §11).
-
-        Raises:
-            CardkitError: naming the seats at or below 0.
-        """
-        done = [f"{self.names[s]} {scores[s]}" for s in range(self.players) if scores[s] <= 0]
-        if done:
-            raise CardkitError(_("scores {scores}: the match is already over ({done} at or below 0), so no hand "
-                                 "may be dealt [rules.md 501 §11]").format(scores=list(scores), done=", ".join(done)))
-
-    def match_outcome(self, hand: State) -> Outcome | None:
-        """Any score ≤ 0 after a hand ends the match; the lowest of those wins, ties share (§11)."""
-        scores = hand.scores_after()
-        out = [s for s in range(self.players) if scores[s] <= 0]
-        if not out:
-            return None
-        low = min(scores[s] for s in out)
-        winners = tuple(s for s in out if scores[s] == low)
-        return Outcome(winners, tuple(scores), _("a score reached 0 or below; the lowest wins"))
-
-
-# ---------------------------------------------------------------- view
-
 
 @dataclass(repr=False)
 class View501(View):
@@ -389,6 +68,7 @@ class View501(View):
         """E.g. "1 trick, 31 points" (card points captured, rules.md 501 §3), for seats dealt in;
         singular and plural as the language in use writes them.
 
+        >>> from cardkit.game501 import Game501
         >>> Game501().new_hand(0, [501] * 3, Game501().new_pack()).view().tally(1)
         '0 tricks, 0 points'
         """
@@ -501,13 +181,13 @@ class State501(State):
         if ph == "auction":
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             head: list[Action] = [LOOK, PASS] if self.blind[seat] else [PASS]
-            return head + list(_BIDS[low - MIN_BID:])
+            return head + list(BIDS[low - MIN_BID:])
         if ph == "talon":
             acts: list[Action] = [ABANDON]
             assert self.high_bid is not None, "the talon phase follows a bid"
             start = self.high_bid - MIN_BID
-            for t in _TRUMPS:
-                acts.extend(_DECLARES[t][start:])
+            for t in TRUMP_CHOICES:
+                acts.extend(DECLARES[t][start:])
             return acts
         # exchange: any card of the declarer's hand
         return [Give(c) for c in _unique(self.hands[seat])]
@@ -522,12 +202,12 @@ class State501(State):
         if self.trick is None or not self.trick.plays:
             acts: list[Action] = []
             for c in hand:
-                acts.append(_PLAYS[c])
-                if c.rank in _KQ and self._has_marriage(hand, c):
-                    acts.append(_MARRIAGE_PLAYS[c])
+                acts.append(PLAYS[c])
+                if c.rank in MARRIAGE_RANKS and self._has_marriage(hand, c):
+                    acts.append(MARRIAGE_PLAYS[c])
         else:
             cards = following_cards(hand, self.trick.led_suit, _suit_of, self.trump, must_trump=True)
-            acts = [_PLAYS[c] for c in cards]
+            acts = [PLAYS[c] for c in cards]
         self._plays_at, self._plays = self._steps, acts
         return acts
 
@@ -718,7 +398,7 @@ class State501(State):
             if a.marriage:
                 suit = a.card.suit
                 assert suit is not None, "501's pack has no joker: every card has a suit"
-                value = 40 if suit is self.trump else 20
+                value = marriage_value(suit, self.trump)
                 self.marriages.append((seat, suit, value))
         trick.plays.append((seat, a.card))
         if len(trick.plays) < 3:
