@@ -47,17 +47,20 @@ class IllegalActionError(CardkitError):
         seat: the seat that tried the action, or ``None``.
         action: the action as text (as records write it).
         reason: why the rule forbids it, without who tried what (``message`` when not given).
+        rule_name: the name of the broken rule in the game's rule table (``"follow-suit"``;
+            :class:`cardkit.rulebook.Rule`), or ``None``.
 
     The state the action was tried on is left unchanged.
     """
 
     def __init__(self, message: str, *, rule: str, seat: int | None = None, action: str = "",
-                 reason: str | None = None) -> None:
+                 reason: str | None = None, rule_name: str | None = None) -> None:
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.seat = seat
         self.action = action
         self.reason = message if reason is None else reason
+        self.rule_name = rule_name
 
 
 def refusal_head(name: str, action: Any) -> str:
@@ -71,7 +74,8 @@ def refusal_head(name: str, action: Any) -> str:
     return _("{name} cannot {action}: {why}").format(name=name, action=action_phrase(action), why="")
 
 
-def refused(name: str, action: Any, why: str, *, rule: str, seat: int | None) -> IllegalActionError:
+def refused(name: str, action: Any, why: str, *, rule: str, seat: int | None,
+            rule_name: str | None = None) -> IllegalActionError:
     """The error for ``action`` by the seat called ``name``, refused by the rule ``rule``
     (e.g. ``"rules.md 501 §8"``) because ``why``: one sentence, ``"C cannot play 10♦: must
     follow ♥: C holds J♥ 10♥ [rules.md 500 §7]"``. Every engine builds its refusals here.
@@ -80,7 +84,7 @@ def refused(name: str, action: Any, why: str, *, rule: str, seat: int | None) ->
         the :class:`IllegalActionError` (``reason`` is ``why``, ``action`` the record text).
     """
     return IllegalActionError(refusal_head(name, action) + why, rule=rule, seat=seat, action=str(action),
-                              reason=why)
+                              reason=why, rule_name=rule_name)
 
 
 class UnknownOptionError(CardkitError):

@@ -209,6 +209,8 @@ def signed_change(n: int) -> str:
 def score_lines_501(state: State501) -> list[str]:
     """A finished 501♠ hand's score arithmetic (rules.md 501 §9–§12): card points and marriages
     against the bid, one line per seat dealt in, each ending on the engine's score change."""
+    from ..game501 import contract_made
+
     names = state.game.names
     r = state.returns()
     if state.declarer is None:
@@ -234,15 +236,14 @@ def score_lines_501(state: State501) -> list[str]:
         for seat, suit, value in state.marriages:
             if seat != s:
                 continue
-            if state.tricks_won[s] > 0:
+            if state.marriage_counts(s):
                 terms.append(_("{value} (the {suit} marriage)").format(value=value, suit=suit))
             else:
                 notes.append(_("the {suit} marriage does not count: {name} took no trick").format(
                     suit=suit, name=names[s]))
         total = " + ".join(terms) + (f" = {totals[s]}" if len(terms) > 1 else "")
         if s == d:
-            made = totals[s] >= contract
-            if made:
+            if contract_made(totals[s], contract):
                 verdict = _("{total} ≥ {contract}, made: subtracts {contract}{twice} = {change}")
             else:
                 verdict = _("{total} < {contract}, failed: adds {contract}{twice} = {change}")

@@ -70,7 +70,7 @@ class Game500(Game):
         self._rankings: dict[Suit | None, tuple[dict[Card, Suit | None], dict[Card, int]]] = {}
         #: True when the pack holds identical cards (the improvised six-hand pack).
         self.duplicates = len(set(self._pack)) < len(self._pack)
-        self.ladder = ladder(self.rules.misere)
+        self.ladder: tuple[Contract, ...] = ladder(self.rules.misere)
         #: Every contract's place on this table's ladder (0 = lowest), to compare bids (§4).
         self.ladder_rank: dict[Contract, int] = {c: i for i, c in enumerate(self.ladder)}
 

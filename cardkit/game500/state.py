@@ -6,18 +6,20 @@ from __future__ import annotations
 from collections import Counter
 import dataclasses
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
-from ..actions import PASS, Play
+from ..actions import Play
 from ..allocation import BURIED, Knowledge
-from ..cards import JOKER, SUITS, Card, Cards, Rank, Suit
+from ..cards import JOKER, SUITS, Card, Cards, Suit
 from ..errors import CardkitError, IllegalActionError, refused
 from ..game import TALON, Action, State, View, deal_cards
 from ..i18n import _, ngettext
-from ..tricks import Trick, following_cards, trick_winner
-from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
-                      play_action)
-from .contracts import MISERE_CONTRACT, NO_TRUMP, OPEN_MISERE, PER_TRICK, TRICKS, Contract, contract_made, contract_score
+from ..tricks import Trick, trick_winner
+from .actions import Bid, Bury, Call, GoAlone, Nominate
+from .contracts import NO_TRUMP, OPEN_MISERE, PER_TRICK, TRICKS, Contract, contract_made, contract_score
+from .rules import PHASE_RULES, Turn500
 
 if TYPE_CHECKING:
     from .game import Game500
@@ -30,8 +32,6 @@ def rule(n: int) -> str:
     return f"rules.md 500 §{n}"
 
 
-_SUIT_WORDS = {Suit.SPADES: ("spade", "spades"), Suit.CLUBS: ("club", "clubs"),
-               Suit.DIAMONDS: ("diamond", "diamonds"), Suit.HEARTS: ("heart", "hearts")}
 _JOKER_TOP = 1_000_000
 
 
@@ -192,232 +192,34 @@ class State500(State):
         return self._legal
 
     def _compute_legal(self) -> list[Action]:
+        turn = self.turn()
+        return [] if turn is None else PHASE_RULES[self._phase].legal(turn)
+
+    def turn(self) -> Turn500 | None:
+        """What the rules of the phase read for the seat to act (:mod:`cardkit.game500.rules`), or
+        ``None`` when the hand is over."""
         seat = self._to_act
         if seat is None:
-            return []
-        ph = self._phase
-        if ph == "play":
-            return self._legal_plays(seat)
-        if ph == "auction":
-            return [PASS] + [BIDS[c] for c in self._biddable()]
-        if ph == "bury":
-            return [bury_action(c) for c in dict.fromkeys(self.hands[seat])]
-        if ph == "nominate":
-            return list(NOMINATIONS)
-        return [GO_ALONE] + [Call(c) for c in self._callable()]
-
-    def _biddable(self) -> list[Contract]:
-        g = self.game
-        start = 0 if self.high is None else g.ladder_rank[self.high] + 1
-        out = list(g.ladder[start:])
-        if not g.misere_allowed():
-            return [c for c in out if not c.is_misere]
-        if g.misere_needs_seven() and not self.seven_bid and MISERE_CONTRACT in out:
-            out.remove(MISERE_CONTRACT)
-        return out
-
-    def _callable(self) -> list[Card]:
-        barred = self._call_barred()
-        c = self.contractor
-        assert c is not None, "the call comes after the auction has a contractor"
-        own = set(self.hands[c]) | set(self.buried)
-        self_ok = self.rules.self_call == "on"
-        return [c for c in dict.fromkeys(self.game.new_pack())
-                if c not in barred and (self_ok or c not in own)]
-
-    def _call_barred(self) -> set[Card]:
-        how = self.rules.call_cards
-        if how == "any":
-            return set()
-        if self.trump is None:
-            # no-trump has no bowers and no trumps: no-joker-or-bowers bars only the joker (§16); under
-            # no-trumps nothing is barred, the unnominated joker belonging to no suit (§8) [kit]
-            return {JOKER} if how == "no-joker-or-bowers" else set()
-        if how == "no-joker-or-bowers":
-            return {JOKER, Card(self.trump, Rank.JACK), Card(self.trump.partner, Rank.JACK)}
-        return {c for c in self.game.new_pack() if self._suit.get(c) is self.trump}
-
-    def _joker_free(self) -> bool:
-        """True when the joker is unnominated in no-trump or misère: it has no suit (§8)."""
-        return self.trump is None and self.nominated is None
-
-    def _joker_lead_suits(self, seat: int) -> list[Suit]:
-        """The suits an unnominated joker led by ``seat`` may name (rules.md 500 §8, §16)."""
-        if len(self.tricks) == TRICKS - 1:
-            return list(SUITS)
-        r = self.rules
-        if r.joker_lead_last:
-            return []
-        if r.joker_lead_any:
-            return [s for s in SUITS if s not in self.shown_void[seat]]
-        if r.joker_lead == "loose":
-            return list(SUITS)
-        return [s for s in SUITS if s not in self.led_suits]
-
-    def _legal_plays(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
+            return None
         trick = self.trick
-        assert trick is not None
-        free = self.trump is None and self.nominated is None  # the joker has no suit (§8)
-        uniq = dict.fromkeys if self.game.duplicates else list
-        if not trick.plays:
-            out: list[Action] = []
-            for c in uniq(hand):
-                if c is JOKER and free:
-                    out.extend(JOKER_LEADS[s] for s in self._joker_lead_suits(seat))
-                else:
-                    out.append(play_action(c))
-            return out
-        led = trick.led_suit
-        allowed = following_cards(hand, led, self._suit.__getitem__)
-        if not free or JOKER not in hand:
-            return [play_action(c) for c in uniq(allowed)]
-        if self._suit[allowed[0]] is led:  # holds the suit led: the free joker may not follow (§8)
-            if self.rules.joker_first_last and led not in self.played_suits[seat]:
-                allowed.append(JOKER)
-            return [play_action(c) for c in uniq(allowed)]
-        # void in the suit led, holding the free joker
-        if self.rules.joker_void != "off" and led in self.shown_void[seat] and len(hand) > 1:
-            return [play_action(c) for c in dict.fromkeys(hand) if c is not JOKER]
-        if self.misere():
-            return [play_action(JOKER)]
-        return [play_action(c) for c in dict.fromkeys(hand)]
+        leading = trick is None or not trick.plays
+        return Turn500(self, seat, tuple(self.hands[seat]), self._suit.__getitem__, leading,
+                       None if trick is None else trick.led_suit, self.trump is None and self.nominated is None)
 
     # -- checking
 
-    def _illegal(self, message: str, item: int, action: Action) -> IllegalActionError:
-        seat = self._to_act
-        name = self.name(seat) if seat is not None else _("nobody")
-        return refused(name, action, message, rule=rule(item), seat=seat)
-
     def _check(self, a: Action) -> IllegalActionError | None:
-        seat = self._to_act
-        if seat is None:
-            return IllegalActionError(_("the hand is over: no action is possible"), rule=rule(10), action=str(a))
-        if a in self._legal_list():
+        if self._legal_at == self._steps and any(map(is_, self._legal, repeat(a))):
+            return None  # one of the legal actions listed this step (the usual case: a player's pick)
+        turn = self.turn()
+        if turn is None:
+            return IllegalActionError(_("the hand is over: no action is possible"), rule=rule(10), action=str(a),
+                                      rule_name="hand-over")
+        broken = PHASE_RULES[self._phase].broken(turn, a)  # the rules are complete: see tests/test_one_source.py
+        if broken is None:
             return None
-        ph = self._phase
-        if ph == "auction":
-            return self._explain_auction(a)
-        if ph == "bury":
-            if not isinstance(a, Bury):
-                return self._illegal(_("the contractor must now bury three cards, one at a time"), 5, a)
-            return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=a.card, name=self.name(seat), hand=_cards(self.held_order(self.hands[seat]))), 5, a)
-        if ph == "call":
-            return self._explain_call(a)
-        if ph == "nominate":
-            return self._illegal(_("the contractor holds the joker, so before the opening lead they nominate its "
-                                   "suit or leave it unnominated"), 8, a)
-        return self._explain_play(seat, a)
-
-    def _explain_auction(self, a: Action) -> IllegalActionError:
-        if not isinstance(a, Bid):
-            return self._illegal(_("during the auction a player may only pass or bid"), 4, a)
-        c = a.contract
-        g = self.game
-        if c.is_misere and not g.misere_allowed():
-            return self._illegal(_("misère and open misère are barred with five players ({option})").format(
-                option=self._option_words("five-misere")), 13, a)
-        if self.high is not None and g.ladder_rank[c] <= g.ladder_rank[self.high]:
-            return self._illegal(_("{bid} does not outrank the standing bid of {high}").format(
-                bid=c, high=self.high), 4, a)
-        if c is MISERE_CONTRACT:
-            return self._illegal(_("misère may be called only once somebody has bid seven"), 4, a)
-        return self._illegal(_("not a bid this auction allows"), 4, a)
-
-    def _explain_call(self, a: Action) -> IllegalActionError:
-        if not isinstance(a, Call):
-            return self._illegal(_("the contractor must now go alone or call a card"), 13, a)
-        if a.card not in self.game.new_pack():
-            return self._illegal(_("{card} is not in this pack ({n} cards)").format(
-                card=a.card, n=len(self.game.new_pack())), 13, a)
-        if a.card in self._call_barred():
-            return self._illegal(_("{card} may not be called ({option})").format(
-                card=a.card, option=self._option_words("call-cards")), 13, a)
-        # the option's own words ("calling a card you hold or buried: barred") would say it twice
-        return self._illegal(_("{card} is in the contractor's hand or buried, and this table's rules do not "
-                               "let the contractor call such a card").format(card=a.card), 13, a)
-
-    def _explain_play(self, seat: int, a: Action) -> IllegalActionError:
-        if not isinstance(a, Play):
-            return self._illegal(_("it is time to play a card"), 7, a)
-        hand = self.hands[seat]
-        card = a.card
-        name = self.name(seat)
-        if card not in hand:
-            return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=card, name=name, hand=_cards(self.held_order(hand))), 7, a)
-        trick = self.trick
-        assert trick is not None
-        free = card is JOKER and self._joker_free()
-        if not trick.plays:
-            if not free:
-                return self._illegal(_("only an unnominated joker, led in no-trump or misère, names a suit"), 8, a)
-            if a.names is None and self._joker_lead_suits(seat):
-                return self._illegal(_("leading the joker, name the suit the others must follow"), 8, a)
-            r = self.rules
-            if r.joker_lead_last:
-                why = _("the joker may not lead before the final trick ({option})").format(
-                    option=self._option_words("joker-lead-last"))
-            elif a.names is None and r.joker_lead == "strict" and not r.joker_lead_any:
-                why = _("every suit has been led already this hand, and a led joker names only a suit nobody has "
-                        "led, so it may lead only on the last trick ({option})").format(
-                    option=self._option_words("joker-lead"))
-            elif r.joker_lead_any and a.names is not None:
-                why = _("{name} has shown void in {suit}, so the joker may not name it ({option})").format(
-                    name=name, suit=a.names, option=self._option_words("joker-lead-any"))
-            elif a.names in self.led_suits:
-                why = _("{suit} has been led already this hand, and a led joker names only a suit nobody has led "
-                        "(any suit on the last trick; {option})").format(
-                    suit=a.names, option=self._option_words("joker-lead"))
-            else:
-                why = _("not a lead the joker may make here")
-            return self._illegal(why, 8, a)
-        if a.names is not None:
-            return self._illegal(_("only a led joker names a suit"), 8, a)
-        led = trick.led_suit
-        follow = [c for c in hand if self._suit[c] is led]
-        if free:
-            if follow:
-                if self.rules.joker_first_last:
-                    return self._illegal(_("the joker may go to {suit} only as {name}'s first or last card of it, "
-                                           "and {name} has played {suit} and still holds {cards}").format(
-                        suit=led, name=name, cards=_cards(self.held_order(follow))), 8, a)
-                return self._illegal(_("the joker may follow only when void in {suit}: {name} holds {cards}").format(
-                    suit=led, name=name, cards=_cards(self.held_order(follow))), 8, a)
-            return self._illegal(_("{name} has shown void in {suit} before, so the joker may not be played to it "
-                                   "({option})").format(name=name, suit=led, option=self._option_words("joker-void")), 8, a)
-        if follow:
-            return self._illegal(_("must follow {suit}: {name} holds {cards}{note}").format(
-                suit=led, name=name, cards=_cards(self.held_order(follow)), note=self._bower_note(card, follow)), 7, a)
-        if JOKER in hand and self.misere():
-            return self._illegal(_("void in {suit} under misère, {name} must play the joker").format(
-                suit=led, name=name), 8, a)
-        return self._illegal(_("not a legal play here"), 7, a)
-
-    def _option_words(self, name: str) -> str:
-        """The rule option behind a refusal in plain words, as the table's option controls show it:
-        ``"cards that may be called: any card"``; an on/off option by its words alone."""
-        value = self.rules.as_dict()[name]
-        if isinstance(value, bool):
-            return self.game.option_label(name)
-        return _("{option}: {value}").format(option=self.game.option_label(name),
-                                             value=self.game.option_label(name, value))
-
-    def _bower_note(self, card: Card, follow: list[Card]) -> str:
-        """`` (the J♦ is a heart while hearts are trumps)`` when a bower or the joker explains why."""
-        t = self.trump
-        if t is None:
-            return ""
-        for c in (card, *follow):
-            if c.rank is Rank.JACK and c.suit is t.partner:
-                return " " + _("(the {card} is a {one} while {many} are trumps)").format(
-                    card=c, one=_(_SUIT_WORDS[t][0]), many=_(_SUIT_WORDS[t][1]))
-        if card is JOKER or JOKER in follow:
-            return " " + _("(the joker is the top {one} while {many} are trumps)").format(
-                one=_(_SUIT_WORDS[t][0]), many=_(_SUIT_WORDS[t][1]))
-        return ""
+        return refused(turn.name, a, broken.reason(turn, a), rule=rule(broken.item), seat=turn.seat,
+                       rule_name=broken.name)
 
     # -- doing
 

@@ -4,19 +4,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
-from ..actions import PASS, Pass, Play
+from ..actions import Play
 from ..allocation import Knowledge
 from ..cards import Card, Cards, Rank, Suit
 from ..errors import IllegalActionError, refused
 from ..game import TALON, Action, State, View, deal_cards
 from ..i18n import _, ngettext
-from ..tricks import Trick, following_cards, trick_winner
-from .actions import (ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, MARRIAGE_RANKS, PLAYS, TRUMP_CHOICES, Abandon,
-                      Bid, Declare, Give, Look)
-from .scoring import (MAX_BID, MIN_BID, POINTS, RANK_ORDER, abandon_returns, contract_made, contract_returns,
-                      marriage_value, rule)
+from ..tricks import Trick, trick_winner
+from .actions import Abandon, Bid, Declare, Give, Look
+from .rules import PHASE_RULES, Turn501
+from .scoring import POINTS, RANK_ORDER, abandon_returns, contract_made, contract_returns, marriage_value, rule
 
 if TYPE_CHECKING:
     from .game import Game501
@@ -153,10 +154,10 @@ class State501(State):
         self.abandoned = False
         self._returns = [0] * n
         self._history: list[Action] = []
-        # the legal plays of the seat to act, computed once per step (read again by the check)
+        # the legal actions of the seat to act, computed once per step (read again by the check)
         self._steps = 0
-        self._plays_at = -1
-        self._plays: list[Action] = []
+        self._legal_at = -1
+        self._legal: list[Action] = []
 
     @property
     def declarer(self) -> int | None:
@@ -171,148 +172,42 @@ class State501(State):
     # -- protocol
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, in a fixed order."""
+        """Every legal action of the seat to act, in a fixed order: the candidates of the phase that
+        keep every rule of its table (:mod:`cardkit.game501.rules`)."""
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions, computed once per step; the list is kept: do not change it."""
+        if self._legal_at != self._steps:
+            turn = self.turn()
+            self._legal = [] if turn is None else PHASE_RULES[self._phase].legal(turn)
+            self._legal_at = self._steps
+        return self._legal
+
+    def turn(self) -> Turn501 | None:
+        """What the rules of the phase read for the seat to act, or ``None`` when the hand is over."""
         seat = self._to_act
         if seat is None:
-            return []
-        ph = self._phase
-        if ph == "play":
-            return list(self._legal_plays(seat))
-        if ph == "auction":
-            low = MIN_BID if self.high_bid is None else self.high_bid + 1
-            head: list[Action] = [LOOK, PASS] if self.blind[seat] else [PASS]
-            return head + list(BIDS[low - MIN_BID:])
-        if ph == "talon":
-            acts: list[Action] = [ABANDON]
-            assert self.high_bid is not None, "the talon phase follows a bid"
-            start = self.high_bid - MIN_BID
-            for t in TRUMP_CHOICES:
-                acts.extend(DECLARES[t][start:])
-            return acts
-        # exchange: any card of the declarer's hand
-        return [Give(c) for c in _unique(self.hands[seat])]
-
-    def _legal_plays(self, seat: int) -> list[Action]:
-        """The legal plays of ``seat`` (the seat to act), computed once per step; the list is kept:
-        do not change it."""
-        if self._plays_at == self._steps:
-            return self._plays
-        # A 501 hand never holds two equal cards (24 distinct cards), so no de-duplication is needed.
-        hand = self.hands[seat]
-        if self.trick is None or not self.trick.plays:
-            acts: list[Action] = []
-            for c in hand:
-                acts.append(PLAYS[c])
-                if c.rank in MARRIAGE_RANKS and self._has_marriage(hand, c):
-                    acts.append(MARRIAGE_PLAYS[c])
-        else:
-            cards = following_cards(hand, self.trick.led_suit, _suit_of, self.trump, must_trump=True)
-            acts = [PLAYS[c] for c in cards]
-        self._plays_at, self._plays = self._steps, acts
-        return acts
-
-    @staticmethod
-    def _has_marriage(hand: Sequence[Card], card: Card) -> bool:
-        if card.rank is Rank.KING:
-            return Card(card.suit, Rank.QUEEN) in hand
-        if card.rank is Rank.QUEEN:
-            return Card(card.suit, Rank.KING) in hand
-        return False
+            return None
+        trick = self.trick
+        leading = trick is None or not trick.plays
+        return Turn501(self, seat, tuple(self.hands[seat]), self.blind[seat], self.high_bid, leading,
+                       None if trick is None else trick.led_suit, self.trump)
 
     # -- checking
 
-    def _illegal(self, message: str, item: int, action: Action) -> IllegalActionError:
-        seat = self._to_act
-        name = self.name(seat) if seat is not None else _("nobody")
-        return refused(name, action, message, rule=rule(item), seat=seat)
-
     def _check(self, a: Action) -> IllegalActionError | None:
-        seat = self._to_act
-        if seat is None:
+        if self._legal_at == self._steps and any(map(is_, self._legal, repeat(a))):
+            return None  # one of the legal actions listed this step (the usual case: a player's pick)
+        turn = self.turn()
+        if turn is None:
             return IllegalActionError(_("the hand is over: no action is possible"), rule=rule(11),
-                                      action=str(a))
-        ph = self._phase
-        if ph == "auction":
-            return self._check_auction(seat, a)
-        if ph == "talon":
-            return self._check_talon(a)
-        if ph == "exchange":
-            if not isinstance(a, Give):
-                return self._illegal(_("the bidder must now give one card to each opponent"), 7, a)
-            if a.card not in self.hands[seat]:
-                return self._illegal(_("{card} is not in the bidder's hand ({hand})").format(
-                    card=a.card, hand=_cards(self.held_order(self.hands[seat]))), 7, a)
+                                      action=str(a), rule_name="hand-over")
+        broken = PHASE_RULES[self._phase].broken(turn, a)  # the rules are complete: see tests/test_one_source.py
+        if broken is None:
             return None
-        return self._check_play(seat, a)
-
-    def _check_auction(self, seat: int, a: Action) -> IllegalActionError | None:
-        if isinstance(a, Look):
-            if not self.blind[seat]:
-                return self._illegal(_("{name} has already looked; looking is final").format(
-                    name=self.name(seat)), 6, a)
-            return None
-        if isinstance(a, Pass):
-            return None
-        if isinstance(a, Bid):
-            if a.points < MIN_BID:
-                return self._illegal(_("a bid must be at least {n}").format(n=MIN_BID), 5, a)
-            if a.points > MAX_BID:
-                return self._illegal(_("no bid may exceed {n}, the most a hand can score").format(n=MAX_BID), 5, a)
-            if self.high_bid is not None and a.points <= self.high_bid:
-                return self._illegal(_("a bid must be higher than the standing bid of {n}").format(
-                    n=self.high_bid), 5, a)
-            return None
-        return self._illegal(_("during the auction a player may only look, pass or bid"), 5, a)
-
-    def _check_talon(self, a: Action) -> IllegalActionError | None:
-        if isinstance(a, Abandon):
-            return None
-        if isinstance(a, Declare):
-            assert self.high_bid is not None, "the talon phase follows a bid"
-            if a.contract < self.high_bid:
-                return self._illegal(_("the final contract may not be lower than the last bid, {n}").format(
-                    n=self.high_bid), 7, a)
-            if a.contract > MAX_BID:
-                return self._illegal(_("no contract may exceed {n}, the most a hand can score").format(
-                    n=MAX_BID), 5, a)
-            return None
-        return self._illegal(_("the bidder must now abandon or declare trumps and a contract"), 7, a)
-
-    def _check_play(self, seat: int, a: Action) -> IllegalActionError | None:
-        if not isinstance(a, Play):
-            return self._illegal(_("it is time to play a card"), 8, a)
-        hand = self.hands[seat]
-        card = a.card
-        if a.names is not None:
-            return self._illegal(_("501 has no joker, so no card names a suit"), 8, a)
-        if card not in hand:
-            return self._illegal(_("{card} is not in {name}'s hand ({hand})").format(
-                card=card, name=self.name(seat), hand=_cards(self.held_order(hand))), 8, a)
-        leading = self.trick is None or not self.trick.plays
-        if a.marriage:
-            if not leading:
-                return self._illegal(_("a marriage may be declared only when leading"), 9, a)
-            if card.rank not in (Rank.KING, Rank.QUEEN):
-                return self._illegal(_("a marriage is declared by leading its king or queen"), 9, a)
-            if not self._has_marriage(hand, card):
-                other = Rank.QUEEN if card.rank is Rank.KING else Rank.KING
-                return self._illegal(_("{name} does not hold {card}, so there is no marriage to declare").format(
-                    name=self.name(seat), card=Card(card.suit, other)), 9, a)
-        if leading:
-            return None
-        # the legal plays say what may be played (rules.md 501 §8); this only says why not
-        plays = self._legal_plays(seat)
-        for x in plays:
-            if x.card is card:
-                return None
-        allowed = [x.card for x in plays if x.card is not None]
-        assert self.trick is not None
-        led = self.trick.led_suit
-        if allowed[0].suit is led:
-            return self._illegal(_("must follow {suit}: {name} holds {cards}").format(
-                suit=led, name=self.name(seat), cards=_cards(self.held_order(allowed))), 8, a)
-        return self._illegal(_("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
-            suit=led, name=self.name(seat), cards=_cards(self.held_order(allowed))), 8, a)
+        return refused(turn.name, a, broken.reason(turn, a), rule=rule(broken.item), seat=turn.seat,
+                       rule_name=broken.name)
 
     # -- doing
 
@@ -425,11 +320,15 @@ class State501(State):
             return RANK_ORDER[card.rank]
         return -1
 
+    def marriage_counts(self, seat: int) -> bool:
+        """Whether the marriages ``seat`` declared count: once it has won a trick (rules.md 501 §9)."""
+        return self.tricks_won[seat] > 0
+
     def hand_totals(self) -> list[int]:
-        """Per seat: card points captured + marriages that count (declarer won a trick) (§9, §10)."""
+        """Per seat: card points captured + marriages that count (:meth:`marriage_counts`) (§9, §10)."""
         totals = list(self.points)
         for seat, _suit, value in self.marriages:
-            if self.tricks_won[seat] > 0:
+            if self.marriage_counts(seat):
                 totals[seat] += value
         return totals
 
@@ -454,7 +353,7 @@ class State501(State):
         new.scores_before = list(self.scores_before)
         new.active = list(self.active)
         new.hands = [list(h) for h in self.hands]
-        new._plays = list(self._plays)
+        new._legal = list(self._legal)
         new.blind = list(self.blind)
         new.calls = list(self.calls)
         new.passed = set(self.passed)
@@ -579,7 +478,7 @@ class State501(State):
             else:
                 assert isinstance(slot, int), f"no slot {slot!r} in 501"
                 st.hands[slot] = list(cards)
-        st._plays_at = -1  # the cached legal plays belong to the old cards
+        st._legal_at = -1  # the cached legal actions belong to the old cards
         return st
 
     def voids(self) -> dict[int, set[Suit]]:
@@ -622,14 +521,3 @@ class State501(State):
     def __repr__(self) -> str:
         return f"<State501 dealer={self.name(self.dealer)} {self.summary()}>"
 
-
-def _suit_of(card: Card) -> Suit | None:
-    return card.suit
-
-
-def _unique(cards: Sequence[Card]) -> list[Card]:
-    return list(dict.fromkeys(cards))
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)

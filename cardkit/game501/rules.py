@@ -1,0 +1,219 @@
+"""501♠'s rules of each phase, one table each (rules.md 501 §5–§9): what a seat may do, and why not.
+
+Each :class:`~cardkit.rulebook.Rule` decides one rule once: :class:`State501` lists the legal actions
+as the candidates that keep every rule, and refuses an action with the first rule it breaks.
+
+>>> from cardkit.game501 import Game501
+>>> state = Game501().new_hand(0, [501] * 3, Game501().new_pack())
+>>> [r.name for r in AUCTION.rules]
+['auction-call', 'look-once', 'bid-minimum', 'bid-maximum', 'bid-higher']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Hashable, cast
+
+from ..actions import PASS, Pass, Play
+from ..cards import Card, Rank, Suit
+from ..i18n import _
+from ..rulebook import Phase, Rule
+from .actions import (ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, MARRIAGE_RANKS, PLAYS, TRUMP_CHOICES, Abandon,
+                      Bid, Declare, Give, Look)
+from .scoring import MAX_BID, MIN_BID
+
+if TYPE_CHECKING:
+    from ..game import Action
+    from .state import State501
+
+__all__ = ["AUCTION", "EXCHANGE", "PHASE_RULES", "PLAY", "TALON", "Turn501", "marriage_partner"]
+
+
+@dataclass(eq=False)
+class Turn501:
+    """What the rules of a phase read: the hand, the seat to act and its position in the phase.
+
+    ``state`` is there for the refusals' words (names, cards in held order) only.
+    """
+
+    state: State501
+    seat: int
+    hand: tuple[Card, ...]
+    blind: bool
+    high_bid: int | None
+    leading: bool
+    led: Suit | None
+    trump: Suit | None
+
+    @property
+    def name(self) -> str:
+        return self.state.name(self.seat)
+
+    def held(self, cards: list[Card] | tuple[Card, ...]) -> str:
+        """``cards`` in the order a hand is held, separated by spaces."""
+        return " ".join(str(c) for c in self.state.held_order(cards))
+
+    @cached_property
+    def follow(self) -> list[Card]:
+        """The cards of the hand in the suit led."""
+        return [c for c in self.hand if c.suit is self.led]
+
+    @cached_property
+    def trumps(self) -> list[Card]:
+        """The trumps of the hand."""
+        return [c for c in self.hand if c.suit is self.trump]
+
+
+def marriage_partner(card: Card) -> Card | None:
+    """The other card of ``card``'s marriage (Q for K, K for Q), or ``None`` for another rank
+    (rules.md 501 §9)."""
+    if card.rank is Rank.KING:
+        return Card(card.suit, Rank.QUEEN)
+    if card.rank is Rank.QUEEN:
+        return Card(card.suit, Rank.KING)
+    return None
+
+
+# ---------------------------------------------------------------- auction (§5, §6)
+
+
+def _standing(t: Turn501) -> Hashable:
+    return (t.blind, t.high_bid)
+
+
+AUCTION: Phase[Turn501] = Phase(
+    (
+        Rule("auction-call", 5, lambda t, a: isinstance(a, (Look, Pass, Bid)),
+             lambda t, a: _("during the auction a player may only look, pass or bid"), form=True),
+        Rule("look-once", 6, lambda t, a: not isinstance(a, Look) or t.blind,
+             lambda t, a: _("{name} has already looked; looking is final").format(name=t.name)),
+        Rule("bid-minimum", 5, lambda t, a: not isinstance(a, Bid) or a.points >= MIN_BID,
+             lambda t, a: _("a bid must be at least {n}").format(n=MIN_BID)),
+        Rule("bid-maximum", 5, lambda t, a: not isinstance(a, Bid) or a.points <= MAX_BID,
+             lambda t, a: _("no bid may exceed {n}, the most a hand can score").format(n=MAX_BID)),
+        Rule("bid-higher", 5,
+             lambda t, a: not isinstance(a, Bid) or t.high_bid is None or a.points > t.high_bid,
+             lambda t, a: _("a bid must be higher than the standing bid of {n}").format(n=t.high_bid)),
+    ),
+    lambda t: (LOOK, PASS, *BIDS),
+    key=_standing,
+)
+
+
+# ---------------------------------------------------------------- talon (§5, §7)
+
+
+def _declarations(t: Turn501) -> list[Action]:
+    out: list[Action] = [ABANDON]
+    for trump in TRUMP_CHOICES:
+        out.extend(DECLARES[trump])
+    return out
+
+
+TALON: Phase[Turn501] = Phase(
+    (
+        Rule("abandon-or-declare", 7, lambda t, a: isinstance(a, (Abandon, Declare)),
+             lambda t, a: _("the bidder must now abandon or declare trumps and a contract"), form=True),
+        Rule("contract-at-least-bid", 7,
+             lambda t, a: not isinstance(a, Declare) or t.high_bid is None or a.contract >= t.high_bid,
+             lambda t, a: _("the final contract may not be lower than the last bid, {n}").format(n=t.high_bid)),
+        Rule("contract-maximum", 5, lambda t, a: not isinstance(a, Declare) or a.contract <= MAX_BID,
+             lambda t, a: _("no contract may exceed {n}, the most a hand can score").format(n=MAX_BID)),
+    ),
+    _declarations,
+    key=lambda t: t.high_bid,
+)
+
+
+# ---------------------------------------------------------------- exchange (§7)
+
+
+def _given(a: Action) -> Card:
+    assert isinstance(a, Give), "the rule 'give' comes first"
+    return a.card
+
+
+EXCHANGE: Phase[Turn501] = Phase(
+    (
+        Rule("give", 7, lambda t, a: isinstance(a, Give),
+             lambda t, a: _("the bidder must now give one card to each opponent"), form=True),
+        Rule("give-from-hand", 7, lambda t, a: _given(a) in t.hand,
+             lambda t, a: _("{card} is not in the bidder's hand ({hand})").format(card=_given(a), hand=t.held(t.hand)),
+             form=True),
+    ),
+    lambda t: [Give(c) for c in dict.fromkeys(t.hand)],
+)
+
+
+# ---------------------------------------------------------------- play (§8, §9)
+
+
+def _play(a: Action) -> Play:
+    assert isinstance(a, Play), "the rule 'a-card' comes first"
+    return a
+
+
+def _card(a: Action) -> Card:
+    return _play(a).card
+
+
+def _marriage_held(t: Turn501, a: Action) -> bool:
+    partner = marriage_partner(_card(a))
+    return partner is not None and partner in t.hand
+
+
+def _follows(t: Turn501, a: Action) -> bool:
+    return t.led is None or cast(Play, a).card.suit is t.led or not t.follow
+
+
+def _trumps(t: Turn501, a: Action) -> bool:
+    return t.trump is None or cast(Play, a).card.suit is t.trump or bool(t.follow) or not t.trumps
+
+
+def _following(t: Turn501) -> bool:
+    return not t.leading
+
+
+def _is_marriage(a: Action) -> bool:
+    return isinstance(a, Play) and a.marriage
+
+
+def _plays(t: Turn501) -> list[Action]:
+    out: list[Action] = []
+    for c in t.hand:
+        out.append(PLAYS[c])
+        if t.leading and c.rank in MARRIAGE_RANKS:
+            out.append(MARRIAGE_PLAYS[c])
+    return out
+
+
+PLAY: Phase[Turn501] = Phase(
+    (
+        Rule("a-card", 8, lambda t, a: isinstance(a, Play),
+             lambda t, a: _("it is time to play a card"), form=True),
+        Rule("no-joker", 8, lambda t, a: _play(a).names is None,
+             lambda t, a: _("501 has no joker, so no card names a suit"), form=True),
+        Rule("in-hand", 8, lambda t, a: _card(a) in t.hand,
+             lambda t, a: _("{card} is not in {name}'s hand ({hand})").format(
+                 card=_card(a), name=t.name, hand=t.held(t.hand)), form=True),
+        Rule("marriage-on-lead", 9, lambda t, a: not _is_marriage(a) or t.leading,
+             lambda t, a: _("a marriage may be declared only when leading"), form=True),
+        Rule("marriage-king-or-queen", 9, lambda t, a: not _is_marriage(a) or _card(a).rank in MARRIAGE_RANKS,
+             lambda t, a: _("a marriage is declared by leading its king or queen"), form=True),
+        Rule("marriage-held", 9, lambda t, a: not _is_marriage(a) or _marriage_held(t, a),
+             lambda t, a: _("{name} does not hold {card}, so there is no marriage to declare").format(
+                 name=t.name, card=marriage_partner(_card(a)))),
+        Rule("follow-suit", 8, _follows,
+             lambda t, a: _("must follow {suit}: {name} holds {cards}").format(
+                 suit=t.led, name=t.name, cards=t.held(t.follow)), _following),
+        Rule("must-trump", 8, _trumps,
+             lambda t, a: _("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
+                 suit=t.led, name=t.name, cards=t.held(t.trumps)), _following),
+    ),
+    _plays,
+)
+
+
+#: Each phase's rules, by the phase's name (:attr:`State501.phase`).
+PHASE_RULES: dict[str, Phase[Turn501]] = {"auction": AUCTION, "talon": TALON, "exchange": EXCHANGE, "play": PLAY}
