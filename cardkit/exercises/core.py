@@ -3,9 +3,14 @@
 An :class:`Exercise` holds no answer. Its position is rebuilt by the engine (a record replayed to
 a step, or a deal set up with :class:`~cardkit.explore.deal.Predeal` and actions applied), and
 :meth:`Exercise.answer` asks the engine every time: ``legal_actions()``, the trick's ``winner``,
-``returns()``, ``why_illegal()``, ``deal_targets()``, the solver. :meth:`Exercise.check` compares
-a learner's answer with it and returns :class:`Feedback` in the exercise's language, built from
+``returns()``, its refusals (:mod:`cardkit.exercises.refusals`: an ``IllegalActionError``'s
+``reason`` and ``rule``), ``deal_targets()``, the solver. :meth:`Exercise.check` compares a
+learner's answer with it and returns :class:`Feedback` in the exercise's language, built from
 the engine's own messages (see :mod:`cardkit.exercises.explain`).
+
+Each ``(kind, ask)`` below is one class of :mod:`cardkit.exercises.questions`, found in its table
+:data:`~cardkit.exercises.questions.QUESTIONS` (:attr:`Exercise.question`); the class answers,
+reads, judges, hints and says its question, and :class:`Exercise` asks it.
 
 Kinds and what each asks (``kind`` / ``ask``):
 

@@ -56,8 +56,8 @@ def rule_statements() -> dict[str, str]:
 
 @cache
 def rule_items_table() -> dict[str, str]:
-    """``{topic or statement id: rules.md item}`` from :data:`RULE_ITEMS`:
-    ``{"501-play": "rules.md 501 §8", "500-score-1": "rules.md 500 §11", …}``."""
+    """``{topic or statement id: rules.md item}`` from :data:`RULE_ITEMS` (the topic ``501-play``
+    gives ``rules.md 501 §8``, the statement ``500-score-1`` ``rules.md 500 §11``)."""
     with RULE_ITEMS.open(encoding="utf-8") as f:
         return {row["statements"]: row["item"] for row in csv.DictReader(f)}
 
