@@ -498,3 +498,61 @@ def test_the_check_command_fails_with_the_place(tmp_path: Path) -> None:
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 1
     assert "exercises[1].position.step" in out.stderr
+
+
+# ---------------------------------------------------------------- one class per question, typed refusals
+
+
+def test_every_kind_and_ask_of_the_schema_is_one_question_class() -> None:
+    """The table of questions and the schema's kinds list the same questions; each class declares
+    its kind, ask, answer shape and heading (docs/exercises.md, "Kinds and questions")."""
+    from cardkit.exercises import KINDS, QUESTIONS
+
+    assert set(QUESTIONS) == {(k, a) for k, asks in KINDS.items() for a in asks} and len(QUESTIONS) == 13
+    for (kind, ask), q in QUESTIONS.items():
+        assert (q.kind, q.ask) == (kind, ask) and q.title
+        assert q.answer_type in ("cards", "card", "seat", "choice", "number", "numbers", "playout")
+    for e in ALL:
+        assert type(e.question) is QUESTIONS[(e.kind, e.ask)] and e.question.exercise is e
+
+
+def test_refusals_are_read_from_the_errors_rule_and_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused card's words come from the error's ``reason`` (up to its first clause) and
+    ``rule``, never from its message text: with a message that says something else, the feedback
+    still says the reason and cites the rule (rules.md 501 §8)."""
+    from cardkit.errors import IllegalActionError
+    from cardkit.game import State
+
+    e = next(x for x in ALL if (x.kind, x.ask) == ("play", "legal") and x.language == "en" and x.game.name == "501"
+             and set(x.state().hands[x.state().actor()]) - x.answer())
+    legal = e.answer()
+    barred = sorted(set(e.state().hands[e.state().actor()]) - legal, key=lambda c: c.code)[0]
+    real_check = State.check
+
+    def check(self: State, action):  # the engine's verdict, with a message that parses as nothing
+        a = real_check(self, action) if action.card in legal else None
+        if a is None:
+            raise IllegalActionError("words that say nothing: at all", rule="rules.md 501 §8", seat=self.actor(),
+                                     reason="the test's reason: and the cards it names")
+        return a
+
+    monkeypatch.setattr(State, "check", check)
+    fb = e.check(legal | {barred})
+    assert not fb.correct
+    assert f"{barred} may not be played here: the test's reason (rule 8 of 501)." in fb.message
+    assert "words that say nothing" not in fb.message and "the cards it names" not in fb.message
+    assert "The test's reason: and the cards it names (rule 8 of 501)." in e.explanation()
+
+
+def test_the_exercises_neither_parse_refusal_messages_nor_list_game_verbs() -> None:
+    """Refusals come from ``IllegalActionError``'s fields (``refusals.refusal``), calls are read by
+    the game (``questions.read_bid``), and the rules.md items are data (``rule-items.csv``).
+    (``explain.bid_words`` still tells a bid by its text's verb: the words of actions are the
+    games' to declare.)"""
+    modules = ("core", "answers", "data", "playout", "question", "questions", "refusals")
+    source = "\n".join((ROOT / "cardkit" / "exercises" / f"{m}.py").read_text(encoding="utf-8") for m in modules)
+    assert "why_illegal" not in source and "refusal_head" not in source and "removeprefix" not in source
+    assert not re.search(r"\[rules\\\\?\.md", source)  # no regular expression over a message's rule citation
+    assert not re.search(r"str\(\w*\)\.split\(\)", source)
+    assert '"declare"' not in source and '"abandon"' not in source
+    assert not re.search(r"""["']50[01]-\w+["']\s*:""", source)  # no table keyed by a game's rule ids

@@ -57,7 +57,7 @@ def test_a_deal_question_uses_the_dealer_it_names() -> None:
         named += 1
         dealer = m.group(1) or m.group(2)
         with language(e.language):
-            assert e.game.names[e._dealer()] == dealer, e.id
+            assert e.game.names[e.dealer()] == dealer, e.id
             hint = e.hint_text()
             assert f"The dealer is {dealer}." in hint or f"Reparte {dealer}." in hint, (e.id, hint)
             choices = [c.label for c in e.choices() or []]

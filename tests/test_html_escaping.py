@@ -411,6 +411,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.widgets.exercise:_html": (_exercise_widget, True),
     "cardkit.widgets.exercise:_row": (_exercise_widget, True),
     "cardkit.widgets.exercise:_position_html": (_exercise_widget, True),
+    "cardkit.widgets.exercise:_last_trick_rows": (_exercise_widget, True),
     "cardkit.widgets.remote:RemoteTable": (_remote, True),
     "cardkit.display:say": (_display, True),
     "cardkit.display:facts": (_display, True),

@@ -16,6 +16,10 @@ card, the trick's winner and the rule that decides it, the score arithmetic writ
 >>> exercise.check("A").correct, exercise.check("talon").correct
 (False, True)
 
+Each ``(kind, ask)`` is a class of :mod:`cardkit.exercises.questions` (the table
+:data:`~cardkit.exercises.questions.QUESTIONS`) that answers, reads, judges, hints and says its
+question; an exercise finds its own as :attr:`Exercise.question`.
+
 The widget that asks them is :mod:`cardkit.widgets.exercise`; the command line
 ``python -m cardkit exercises list|check``.
 """
@@ -25,8 +29,9 @@ from __future__ import annotations
 from .core import (ANSWER_TYPES, AnswerError, Choice, Exercise, ExerciseError, Feedback, Lesson, PlayOut,
                    check_path, data_dir, exercise_files, find_lesson, from_data, load_all, load_file,
                    lessons, rule_statements)
+from .questions import QUESTIONS
 from .schema import KINDS, SCHEMA
 
 __all__ = ["ANSWER_TYPES", "AnswerError", "Choice", "Exercise", "ExerciseError", "Feedback", "KINDS", "Lesson",
-           "PlayOut", "SCHEMA", "check_path", "data_dir", "exercise_files", "find_lesson", "from_data",
+           "PlayOut", "QUESTIONS", "SCHEMA", "check_path", "data_dir", "exercise_files", "find_lesson", "from_data",
            "load_all", "load_file", "rule_statements"]

@@ -17,7 +17,7 @@ in a play-it-out). Each exercise box also carries ``cardkit-ex-<kind>``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
@@ -25,7 +25,8 @@ from ..cards import Card
 from ..escaping import escape
 from ..exercises import AnswerError, Exercise, Feedback, Lesson, PlayOut, find_lesson
 from ..exercises import explain as ex
-from ..i18n import N_, _, get_language, language
+from ..game import State, View
+from ..i18n import _, get_language, language
 from ..display import held_order, trick_text
 from ..svg import cards_svg
 
@@ -44,13 +45,6 @@ _CSS = """<style>
 .cardkit-ex-progress {font-weight: bold; font-size: 115%;}
 .cardkit-exercise table.cardkit-ex-pos td {padding: 2px 8px; vertical-align: middle;}
 </style>"""
-
-#: The heading of each kind of exercise.
-KIND_TITLES = {"play": N_("Play a card"), "trick": N_("Who wins the trick?"), "score": N_("The score"),
-               "auction": N_("The auction"), "deal": N_("The deal"), "play-it-out": N_("Play it out")}
-#: A question's heading where its kind's would mislead: counting trumps or the pack is not the deal.
-ASK_TITLES = {("deal", "trumps"): N_("The trumps"), ("deal", "pack-size"): N_("The pack")}
-
 
 def _html(text: str) -> str:
     """Text from a file or the engine, escaped, with its line breaks kept."""
@@ -82,49 +76,69 @@ def _row(label: str, html: str) -> str:
     return f"<tr><td>{escape(label)}</td><td>{html}</td></tr>"
 
 
+def _contract_rows(st: State, view: View, names: Sequence[str]) -> list[str]:
+    # the contract only: a finished hand's outcome ("made", "failed at trick 4") is what a trick
+    # or score question asks, so it is not shown before the answer
+    return [_row(_("contract"), escape(st.summary(outcome=False)))]
+
+
+def _calls_rows(st: State, view: View, names: Sequence[str]) -> list[str]:
+    calls = ", ".join(f"{names[s]}: {ex.action_words(a)}" for s, a in view.calls) or _("no call yet")
+    rows = [_row(_("calls"), escape(calls))]
+    seat = st.current_player()
+    if seat is not None:
+        rows.append(_row(_("to act"), escape(names[seat])))
+    return rows
+
+
+def _last_trick_rows(st: State, view: View, names: Sequence[str]) -> list[str]:
+    cells = "".join(f"<td style='text-align:center'>{cards_svg([c])}<br>{escape(names[s])}</td>"
+                    for s, c in st.tricks[-1].plays)
+    return [_row(_("trick"), f"<table><tr>{cells}</tr></table>")]
+
+
+def _score_rows(st: State, view: View, names: Sequence[str]) -> list[str]:
+    return [_row(label, escape(text)) for label, text in view.score_rows(names)]
+
+
+def _current_trick_rows(st: State, view: View, names: Sequence[str]) -> list[str]:
+    current = view.current_trick
+    if current is None or not current.plays:
+        return []
+    return [_row(_("trick"), escape(", ".join(f"{names[s]} {c}" for s, c in current.plays)))]
+
+
+def _hand_rows(st: State, view: View, names: Sequence[str]) -> list[str]:
+    seat = st.current_player()
+    if seat is None:
+        return []
+    hand = st.view(seat).hands[seat]
+    if isinstance(hand, int):
+        return []
+    return [_row(names[seat], cards_svg(held_order(st, hand)))]
+
+
+def _hands_rows(st: State, view: View, names: Sequence[str]) -> list[str]:
+    return [_row(names[s], cards_svg(held_order(st, hand))) for s, hand in enumerate(view.hands)
+            if not isinstance(hand, int) and hand]
+
+
+#: The rows of each part of a position a question shows (:attr:`~cardkit.exercises.question.Question.shows`).
+_PARTS: dict[str, Callable[[State, View, Sequence[str]], list[str]]] = {
+    "contract": _contract_rows, "calls": _calls_rows, "last-trick": _last_trick_rows, "score": _score_rows,
+    "current-trick": _current_trick_rows, "hand": _hand_rows, "hands": _hands_rows}
+
+
 def _position_html(exercise: Exercise) -> str:
-    """The position an exercise asks about, as the learner may see it: the calls, the trick so
-    far, the seat's hand, the finished hand's result, or every hand for a play-it-out."""
-    if exercise.kind == "deal":
+    """The position an exercise asks about, as the learner may see it: the parts its question
+    shows (the calls, the trick so far, the seat's hand, the finished hand's result, or every
+    hand for a play-it-out); nothing for a question on the deal."""
+    parts = exercise.question.shows
+    if not parts:
         return ""
     st = exercise.state()
-    g = exercise.game
-    names = g.names
-    rows: list[str] = []
-    if exercise.kind != "auction":
-        # the contract only: a finished hand's outcome ("made", "failed at trick 4") is what a
-        # trick or score question asks, so it is not shown before the answer
-        rows.append(_row(_("contract"), escape(st.summary(outcome=False))))
     view = st.view(None)
-    if exercise.kind == "auction":
-        calls = ", ".join(f"{names[s]}: {ex.action_words(a)}" for s, a in view.calls) or _("no call yet")
-        rows.append(_row(_("calls"), escape(calls)))
-        seat = st.current_player()
-        if seat is not None:
-            rows.append(_row(_("to act"), escape(names[seat])))
-    elif exercise.kind == "trick":
-        trick = st.tricks[-1]
-        cells = "".join(f"<td style='text-align:center'>{cards_svg([c])}<br>{escape(names[s])}</td>"
-                        for s, c in trick.plays)
-        rows.append(_row(_("trick"), f"<table><tr>{cells}</tr></table>"))
-    elif exercise.kind == "score":
-        rows.extend(_row(label, escape(text)) for label, text in view.score_rows(names))
-    elif exercise.kind in ("play", "play-it-out"):
-        current = view.current_trick
-        if current is not None and current.plays:
-            text = ", ".join(f"{names[s]} {c}" for s, c in current.plays)
-            rows.append(_row(_("trick"), escape(text)))
-        if exercise.kind == "play-it-out":
-            for s, hand in enumerate(view.hands):
-                if isinstance(hand, int) or not hand:
-                    continue
-                rows.append(f"<tr><td>{escape(names[s])}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
-        else:
-            seat = st.current_player()
-            if seat is not None:
-                hand = st.view(seat).hands[seat]
-                if not isinstance(hand, int):
-                    rows.append(f"<tr><td>{escape(names[seat])}</td><td>{cards_svg(held_order(st, hand))}</td></tr>")
+    rows = [row for part in parts for row in _PARTS[part](st, view, exercise.game.names)]
     return f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
 
 
@@ -166,7 +180,7 @@ class ExerciseWidget(W.VBox):
 
     def _build(self, number: int) -> None:
         e = self.exercise
-        heading = escape(_(ASK_TITLES.get((e.kind, e.ask), KIND_TITLES[e.kind])))
+        heading = escape(_(e.question.title))
         css = _CSS if self.standalone else ""
         title = W.HTML(f"{css}<div class='cardkit-ex-title'>{number}. {heading}</div>"
                        f"<div class='cardkit-ex-prompt'>{escape(e.prompt)}</div>")
