@@ -176,6 +176,23 @@ def test_a_page_of_another_site_can_neither_act_nor_listen(server: RunningServer
     conn.request("GET", f"/api/tables/{made['table']}?code={code}", headers={"Host": f"evil.example:{server.port}"})
     r = conn.getresponse()
     assert r.status == 403 and "Host" in json.loads(r.read())["error"]
+    # a Host that is not a plain name and port, or two of them, is refused too
+    for hosts in (["evil.example@127.0.0.1"], ["127.0.0.1/x"], ["127.0.0.1", "evil.example"]):
+        raw = HTTPConnection("127.0.0.1", server.port, timeout=10)
+        raw.putrequest("GET", f"/api/tables/{made['table']}?code={code}", skip_host=True)
+        for h in hosts:
+            raw.putheader("Host", h)
+        raw.endheaders()
+        assert raw.getresponse().status in (400, 403), hosts
+    # two Origin headers, the first this server's own: refused
+    raw = HTTPConnection("127.0.0.1", server.port, timeout=10)
+    raw.putrequest("POST", f"/api/tables/{made['table']}/actions")
+    body = json.dumps({"code": code, "action": "pass"}).encode()
+    for h, v in (("Origin", own), ("Origin", "http://evil.example"), ("Content-Type", "application/json"),
+                 ("Content-Length", str(len(body)))):
+        raw.putheader(h, v)
+    raw.endheaders(body)
+    assert raw.getresponse().status == 403
 
 
 def test_every_answer_has_the_security_headers_and_no_page_runs_inline_script(server: RunningServer) -> None:

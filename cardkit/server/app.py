@@ -33,6 +33,7 @@ import io
 import json
 import logging
 import os
+import re
 import secrets
 import time
 from contextlib import asynccontextmanager
@@ -98,6 +99,9 @@ MAX_CONNECTIONS = 4096
 TEACHER_COOKIE = "cardkit-teacher"
 #: The longest teacher token compared.
 MAX_TOKEN = 256
+#: What a ``Host`` header may be: a name or an address literal and an optional port, nothing else
+#: (no user, path or second value; RFC 9110 §7.2).
+HOST_FORM = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
 #: Headers on every HTTP answer: no script but the server's own files, no framing, no referrer
 #: (codes live in addresses), no content sniffing.
 SECURITY_HEADERS = [
@@ -401,16 +405,22 @@ class Authority:
         """The ``Host`` check of a server on loopback (see the class)."""
         if not self.local_only:
             return True
-        host = urlsplit("//" + headers.get("host", "")).hostname or ""
+        given = headers.getlist("host")
+        if len(given) != 1 or not HOST_FORM.fullmatch(given[0]):
+            return False
+        host = urlsplit("//" + given[0]).hostname or ""
         return host.lower() in LOOPBACK or is_loopback(host) or (bool(self.public_host) and host == self.public_host)
 
     def origin_allowed(self, scope: Scope, headers: Headers) -> bool:
         """True when a state-changing request or a WebSocket comes from this server's own pages: no
-        ``Origin`` header (not a browser), or the server's own origin, or the public URL's."""
-        origin = headers.get("origin")
-        if origin is None:
+        ``Origin`` header (not a browser), or the server's own origin, or the public URL's; never
+        two ``Origin`` headers."""
+        given = headers.getlist("origin")
+        if not given:
             return True
-        origin = origin.strip().lower()
+        if len(given) > 1:
+            return False
+        origin = given[0].strip().lower()
         scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"), scope.get("scheme", "http"))
         own = f"{scheme}://{headers.get('host', '')}".lower()
         return origin in (own, self.public_origin) and origin != ""
