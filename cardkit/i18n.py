@@ -244,7 +244,14 @@ def action_text(action: Any) -> str:
     >>> action_text("nominate none")
     'deja el comodín sin designar'
     >>> set_language("en")
+
+    An action object is read through what it declares (:meth:`~cardkit.game.Action.translated`,
+    its game's words); only a text (a log line, a message quoting an action) is read word by word.
     """
+    from .game import Action
+
+    if isinstance(action, Action):
+        return action.translated()
     return _words_of(str(action).split(), _table("action"))
 
 
