@@ -943,11 +943,6 @@ def find_game(name: str, players: int | None = None, **options: Any) -> Game:
     return find(name, players, **options)
 
 
-def parse_words(text: str) -> list[str]:
-    """Split an action's text into lower-case words (helper for the games' parsers)."""
-    return text.strip().split()
-
-
 def ensure_action(text: str | Action, kinds: Iterable[type]) -> Action | None:
     """``text`` itself if it is already an action of one of ``kinds``; ``None`` for text.
 
