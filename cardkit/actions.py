@@ -104,14 +104,18 @@ class Play(Action):
         """``"play"`` in the language in use (``"juega"``)."""
         return pgettext("action", "play")
 
+    def detail_words(self) -> str:
+        """``"marriage"``, ``"naming ♥"`` in the language in use, or ``""`` for a plain play."""
+        if self.marriage:
+            return pgettext("action", "marriage")
+        if self.names is not None:
+            return f"{pgettext('action', 'naming')} {self.names}"
+        return ""
+
     def translated(self) -> str:
         """``"play K♠ marriage"``, ``"play the joker naming ♥"`` in the language in use."""
-        words = [self.verb_words(), card_words(self.card)]
-        if self.marriage:
-            words.append(pgettext("action", "marriage"))
-        if self.names is not None:
-            words += [pgettext("action", "naming"), str(self.names)]
-        return " ".join(words)
+        detail = self.detail_words()
+        return f"{self.verb_words()} {card_words(self.card)}" + (f" {detail}" if detail else "")
 
     def __str__(self) -> str:
         text = f"play {self.card}"

@@ -88,6 +88,12 @@ class Action:
         """The verb as people read it in the language in use (``"puja"``)."""
         return self.verb
 
+    def detail_words(self) -> str:
+        """What the action adds to its verb and card, as people read it (``"marriage"``,
+        ``"naming ♥"``; ``"con matrimonio"``), or ``""``: the words a table writes after the
+        card of a :attr:`special` action."""
+        return ""
+
     def words(self) -> str:
         """The action as people read it: its record text in English (``"bid 80"``), the game's
         words for it in another language (``"puja 80"``)."""
