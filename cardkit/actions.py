@@ -44,9 +44,9 @@ class Pass(Action):
         """``"pass"`` in the language in use (``"pasa"``)."""
         return pgettext("action", "pass")
 
-    def translated(self) -> str:
-        """The pass in the language in use."""
-        return self.verb_words()
+    def verb_phrase(self) -> str:
+        """``"pass"`` after "cannot" (``"pasar"``)."""
+        return pgettext("verb", "pass")
 
     @staticmethod
     def parse(text: str) -> Pass:
@@ -104,6 +104,10 @@ class Play(Action):
         """``"play"`` in the language in use (``"juega"``)."""
         return pgettext("action", "play")
 
+    def verb_phrase(self) -> str:
+        """``"play"`` after "cannot" (``"jugar"``)."""
+        return pgettext("verb", "play")
+
     def detail_words(self) -> str:
         """``"marriage"``, ``"naming ♥"`` in the language in use, or ``""`` for a plain play."""
         if self.marriage:
@@ -112,10 +116,10 @@ class Play(Action):
             return f"{pgettext('action', 'naming')} {self.names}"
         return ""
 
-    def translated(self) -> str:
-        """``"play K♠ marriage"``, ``"play the joker naming ♥"`` in the language in use."""
+    def object_words(self) -> str:
+        """``"K♠ marriage"``, ``"the joker naming ♥"`` in the language in use."""
         detail = self.detail_words()
-        return f"{self.verb_words()} {card_words(self.card)}" + (f" {detail}" if detail else "")
+        return card_words(self.card) + (f" {detail}" if detail else "")
 
     def __str__(self) -> str:
         text = f"play {self.card}"

@@ -88,6 +88,16 @@ class Action:
         """The verb as people read it in the language in use (``"puja"``)."""
         return self.verb
 
+    def verb_phrase(self) -> str:
+        """The verb as it reads after "cannot" in the language in use (Spanish: the infinitive,
+        ``"pujar"``)."""
+        return self.verb_words()
+
+    def object_words(self) -> str:
+        """What follows the verb, as people read it in the language in use (``"80"``, ``"the
+        joker"``, ``"no-trump 100"``), or ``""``."""
+        return ""
+
     def detail_words(self) -> str:
         """What the action adds to its verb and card, as people read it (``"marriage"``,
         ``"naming ♥"``; ``"con matrimonio"``), or ``""``: the words a table writes after the
@@ -100,9 +110,15 @@ class Action:
         return str(self) if get_language() == "en" else self.translated()
 
     def translated(self) -> str:
-        """The action in the words of the language in use, each kind composing its own from the
-        game's catalog words (``"declare no-trump 100"``, ``"declara sin triunfo 100"``)."""
-        return str(self)
+        """The action in the words of the language in use, composed from its game's catalog words
+        (:meth:`verb_words`, :meth:`object_words`): ``"declare no-trump 100"``, ``"declara sin
+        triunfo 100"``."""
+        return " ".join(w for w in (self.verb_words(), self.object_words()) if w)
+
+    def phrase(self) -> str:
+        """The action as the verb phrase that follows "cannot" in the language in use
+        (:meth:`verb_phrase`, :meth:`object_words`): "C cannot play 10♦", "C no puede jugar 10♦"."""
+        return " ".join(w for w in (self.verb_phrase(), self.object_words()) if w)
 
     def worth(self) -> int | None:
         """What this action bids, in points (a 501♠ bid's points, rules.md 501 §5, or a 501♠

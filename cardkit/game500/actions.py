@@ -45,9 +45,13 @@ class Bid(Action):
         """``"bid"`` in the language in use (``"puja"``)."""
         return pgettext("action", "bid")
 
-    def translated(self) -> str:
-        """``"bid 8 no-trump"``, ``"puja miseria"``: the verb and :func:`contract_words`."""
-        return f"{self.verb_words()} {contract_words(self.contract)}"
+    def verb_phrase(self) -> str:
+        """``"bid"`` after "cannot" (``"pujar"``)."""
+        return pgettext("verb", "bid")
+
+    def object_words(self) -> str:
+        """The contract, :func:`contract_words`: ``"8 no-trump"``, ``"miseria"``."""
+        return contract_words(self.contract)
 
     def worth(self) -> int:
         """The contract's value (rules.md 500 §10)."""
@@ -88,9 +92,13 @@ class Bury(Action):
         """``"bury"`` in the language in use (``"descarta"``)."""
         return pgettext("action", "bury")
 
-    def translated(self) -> str:
-        """``"bury 5♣"`` in the language in use."""
-        return f"{self.verb_words()} {card_words(self.card)}"
+    def verb_phrase(self) -> str:
+        """``"bury"`` after "cannot" (``"descartar"``)."""
+        return pgettext("verb", "bury")
+
+    def object_words(self) -> str:
+        """The card buried, ``"5♣"``, ``"the joker"``."""
+        return card_words(self.card)
 
 
 @dataclass(frozen=True, repr=False)
@@ -113,12 +121,26 @@ class Nominate(Action):
         """``"nominate"`` in the language in use (``"designa"``)."""
         return pgettext("action", "nominate")
 
+    def verb_phrase(self) -> str:
+        """``"nominate"`` after "cannot" (``"designar"``)."""
+        return pgettext("verb", "nominate")
+
+    def object_words(self) -> str:
+        """The suit nominated, ``"♥"``."""
+        return str(self.suit) if self.suit else ""
+
     def translated(self) -> str:
         """``"nominate ♥"``, or keeping the joker free as the rule says it ("leave the joker
         unnominated", rules.md 500 §8), in the language in use."""
         if self.suit is None:
             return pgettext("action", "leave the joker unnominated")
-        return f"{self.verb_words()} {self.suit}"
+        return super().translated()
+
+    def phrase(self) -> str:
+        """``"nominate ♥"`` or "leave the joker unnominated" after "cannot" (``"designar ♥"``)."""
+        if self.suit is None:
+            return pgettext("verb", "leave the joker unnominated")
+        return super().phrase()
 
 
 @dataclass(frozen=True, repr=False)
@@ -140,9 +162,13 @@ class Call(Action):
         """``"call"`` in the language in use (``"llama"``)."""
         return pgettext("action", "call")
 
-    def translated(self) -> str:
-        """``"call A♥"`` in the language in use."""
-        return f"{self.verb_words()} {card_words(self.card)}"
+    def verb_phrase(self) -> str:
+        """``"call"`` after "cannot" (``"llamar"``)."""
+        return pgettext("verb", "call")
+
+    def object_words(self) -> str:
+        """The card called, ``"A♥"``."""
+        return card_words(self.card)
 
 
 @dataclass(frozen=True, repr=False)
@@ -158,9 +184,13 @@ class GoAlone(Action):
         """``"go"`` in the language in use (``"juega"``)."""
         return pgettext("action", "go")
 
-    def translated(self) -> str:
-        """``"go alone"`` in the language in use (``"juega solo"``)."""
-        return f"{self.verb_words()} {pgettext('action', 'alone')}"
+    def verb_phrase(self) -> str:
+        """``"go"`` after "cannot" (``"jugar"``)."""
+        return pgettext("verb", "go")
+
+    def object_words(self) -> str:
+        """``"alone"`` (``"solo"``)."""
+        return pgettext("action", "alone")
 
 
 GO_ALONE = GoAlone()

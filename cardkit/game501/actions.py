@@ -28,9 +28,9 @@ class Look(Action):
         """``"look"`` in the language in use (``"mira"``)."""
         return pgettext("action", "look")
 
-    def translated(self) -> str:
-        """The look in the language in use."""
-        return self.verb_words()
+    def verb_phrase(self) -> str:
+        """``"look"`` after "cannot" (``"mirar"``)."""
+        return pgettext("verb", "look")
 
 
 @dataclass(frozen=True, repr=False)
@@ -61,9 +61,13 @@ class Bid(Action):
         """``"bid"`` in the language in use (``"puja"``)."""
         return pgettext("action", "bid")
 
-    def translated(self) -> str:
-        """``"bid 80"`` in the language in use (``"puja 80"``)."""
-        return f"{self.verb_words()} {self.points}"
+    def verb_phrase(self) -> str:
+        """``"bid"`` after "cannot" (``"pujar"``)."""
+        return pgettext("verb", "bid")
+
+    def object_words(self) -> str:
+        """The points, ``"80"``."""
+        return str(self.points)
 
     def worth(self) -> int:
         """The bid's points: what the bidder subtracts when made (rules.md 501 §5, §10)."""
@@ -88,9 +92,9 @@ class Abandon(Action):
         """``"abandon"`` in the language in use (``"abandona"``)."""
         return pgettext("action", "abandon")
 
-    def translated(self) -> str:
-        """The abandon in the language in use."""
-        return self.verb_words()
+    def verb_phrase(self) -> str:
+        """``"abandon"`` after "cannot" (``"abandonar"``)."""
+        return pgettext("verb", "abandon")
 
 
 @dataclass(frozen=True, repr=False)
@@ -136,10 +140,14 @@ class Declare(Action):
         """``"declare"`` in the language in use (``"declara"``)."""
         return pgettext("action", "declare")
 
-    def translated(self) -> str:
-        """``"declare no-trump 100"`` in the language in use (``"declara sin triunfo 100"``)."""
+    def verb_phrase(self) -> str:
+        """``"declare"`` after "cannot" (``"declarar"``)."""
+        return pgettext("verb", "declare")
+
+    def object_words(self) -> str:
+        """``"♥ 100"``, ``"no-trump 100"`` in the language in use (``"sin triunfo 100"``)."""
         trump = str(self.trump) if self.trump else pgettext("action", "no-trump")
-        return f"{self.verb_words()} {trump} {self.contract}"
+        return f"{trump} {self.contract}"
 
     def worth(self) -> int:
         """The final contract's points: what the declarer subtracts when made, adds when failed
@@ -175,9 +183,13 @@ class Give(Action):
         """``"give"`` in the language in use (``"da"``)."""
         return pgettext("action", "give")
 
-    def translated(self) -> str:
-        """``"give Q♦"`` in the language in use (``"da Q♦"``)."""
-        return f"{self.verb_words()} {card_words(self.card)}"
+    def verb_phrase(self) -> str:
+        """``"give"`` after "cannot" (``"dar"``)."""
+        return pgettext("verb", "give")
+
+    def object_words(self) -> str:
+        """The card given, ``"Q♦"``."""
+        return card_words(self.card)
 
 
 def _need_int(kind: str, value: object) -> None:
