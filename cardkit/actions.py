@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Suit
+from .cards import JOKER, Card, Suit
 from .errors import InvalidActionError
 from .game import Action
+from .i18n import pgettext
+
+
+def card_words(card: Card) -> str:
+    """A card as an action's words name it: its symbol (``K♠``), the joker in words (``"the
+    joker"``, ``"el comodín"``, rules.md 500 §2)."""
+    return pgettext("action", "the joker") if card == JOKER else str(card)
 
 
 def need_card(kind: str, card: object) -> None:
@@ -28,8 +35,18 @@ def need_card(kind: str, card: object) -> None:
 class Pass(Action):
     """A pass in the auction; final in both games (rules.md 501 §5, 500 §4)."""
 
+    verb = "pass"
+
     def __str__(self) -> str:
         return "pass"
+
+    def verb_words(self) -> str:
+        """``"pass"`` in the language in use (``"pasa"``)."""
+        return pgettext("action", "pass")
+
+    def verb_phrase(self) -> str:
+        """``"pass"`` after "cannot" (``"pasar"``)."""
+        return pgettext("verb", "pass")
 
     @staticmethod
     def parse(text: str) -> Pass:
@@ -56,6 +73,9 @@ class Play(Action):
     marriage: bool = False
     names: Suit | None = None
 
+    verb = "play"
+    form = "cards"
+
     def __post_init__(self) -> None:
         need_card("play", self.card)
         if not isinstance(self.marriage, bool):
@@ -70,6 +90,36 @@ class Play(Action):
         if not isinstance(a, Play):
             raise InvalidActionError(f"cannot read action {text!r}: expected 'play CARD'")
         return a
+
+    @property
+    def special(self) -> bool:
+        """A marriage declared or a suit named with the card (offered apart from the card's click)."""
+        return self.marriage or self.names is not None
+
+    def with_card(self, card: Card) -> Play:
+        """The plain play of ``card``."""
+        return Play(card)
+
+    def verb_words(self) -> str:
+        """``"play"`` in the language in use (``"juega"``)."""
+        return pgettext("action", "play")
+
+    def verb_phrase(self) -> str:
+        """``"play"`` after "cannot" (``"jugar"``)."""
+        return pgettext("verb", "play")
+
+    def detail_words(self) -> str:
+        """``"marriage"``, ``"naming ♥"`` in the language in use, or ``""`` for a plain play."""
+        if self.marriage:
+            return pgettext("action", "marriage")
+        if self.names is not None:
+            return f"{pgettext('action', 'naming')} {self.names}"
+        return ""
+
+    def object_words(self) -> str:
+        """``"K♠ marriage"``, ``"the joker naming ♥"`` in the language in use."""
+        detail = self.detail_words()
+        return card_words(self.card) + (f" {detail}" if detail else "")
 
     def __str__(self) -> str:
         text = f"play {self.card}"

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Hashable, Iterable, Mapping, Protocol, Sequenc
 from .allocation import Knowledge
 from .cards import Card, Cards, Suit
 from .errors import CardkitError, IllegalActionError, InvalidActionError, UnknownOptionError, quoted
-from .i18n import _
+from .i18n import _, get_language
 from .tricks import Trick
 
 #: Where a card of the pack goes in the deal: a seat number, or ``TALON`` (501's talon, 500's kitty).
@@ -40,6 +40,85 @@ class Action:
 
     #: The card this action moves or names, or ``None``.
     card: Card | None = None
+    #: The kind's verb as records write it (``"bid"``, ``"play"``; ``"go"`` of ``"go alone"``).
+    verb: ClassVar[str] = ""
+    #: How a table offers the kind (see :class:`ActionGroup`): ``"cards"``, ``"amount"``,
+    #: ``"choice"`` or ``"buttons"``.
+    form: ClassVar[str] = "buttons"
+
+    @property
+    def special(self) -> bool:
+        """Whether the action adds something to its card (501's marriage, Five Hundred's joker
+        naming a suit): a table offers it apart from a click on the card."""
+        return False
+
+    @property
+    def amount(self) -> int | None:
+        """The number a table's number box sets for this kind (501's bid, a declaration's
+        contract), or ``None``."""
+        return None
+
+    @property
+    def choice(self) -> str | None:
+        """What a table's chooser picks besides the :attr:`amount`, as records write it (a 501
+        declaration's trump: ``"♥"``, ``"NT"``), or ``None``."""
+        return None
+
+    def choice_words(self) -> str | None:
+        """:attr:`choice` as people read it in the language in use (``"sin triunfo"``)."""
+        return self.choice
+
+    def with_card(self, card: Card) -> Action:
+        """The plain action of this kind with ``card`` (``play K♠`` for any play), legal or not.
+
+        Raises:
+            InvalidActionError: the kind moves no card.
+        """
+        raise InvalidActionError(f"{self!r} moves no card")
+
+    def with_amount(self, amount: int) -> Action:
+        """This action with ``amount`` instead of its own (``bid 70`` from ``bid 66``), legal or not.
+
+        Raises:
+            InvalidActionError: the kind has no amount.
+        """
+        raise InvalidActionError(f"{self!r} has no amount")
+
+    def verb_words(self) -> str:
+        """The verb as people read it in the language in use (``"puja"``)."""
+        return self.verb
+
+    def verb_phrase(self) -> str:
+        """The verb as it reads after "cannot" in the language in use (Spanish: the infinitive,
+        ``"pujar"``)."""
+        return self.verb_words()
+
+    def object_words(self) -> str:
+        """What follows the verb, as people read it in the language in use (``"80"``, ``"the
+        joker"``, ``"no-trump 100"``), or ``""``."""
+        return ""
+
+    def detail_words(self) -> str:
+        """What the action adds to its verb and card, as people read it (``"marriage"``,
+        ``"naming ♥"``; ``"con matrimonio"``), or ``""``: the words a table writes after the
+        card of a :attr:`special` action."""
+        return ""
+
+    def words(self) -> str:
+        """The action as people read it: its record text in English (``"bid 80"``), the game's
+        words for it in another language (``"puja 80"``)."""
+        return str(self) if get_language() == "en" else self.translated()
+
+    def translated(self) -> str:
+        """The action in the words of the language in use, composed from its game's catalog words
+        (:meth:`verb_words`, :meth:`object_words`): ``"declare no-trump 100"``, ``"declara sin
+        triunfo 100"``."""
+        return " ".join(w for w in (self.verb_words(), self.object_words()) if w)
+
+    def phrase(self) -> str:
+        """The action as the verb phrase that follows "cannot" in the language in use
+        (:meth:`verb_phrase`, :meth:`object_words`): "C cannot play 10♦", "C no puede jugar 10♦"."""
+        return " ".join(w for w in (self.verb_phrase(), self.object_words()) if w)
 
     def worth(self) -> int | None:
         """What this action bids, in points (a 501♠ bid's points, rules.md 501 §5, or a 501♠
@@ -54,6 +133,58 @@ class Action:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    """Legal actions a table offers as one control (:meth:`Game.action_groups`), read from what
+    each action declares, never from its text.
+
+    ``kind`` says how: ``"cards"`` (a click on a card of the hand: ``play``, ``give``, ``bury``),
+    ``"special"`` (a button each, showing the card: a marriage, a joker naming a suit),
+    ``"amount"`` (a number box, a chooser of :attr:`Action.choice` when the actions have one, and
+    a button: 501's bids and declarations), ``"choice"`` (a list and a button, or a few buttons:
+    Five Hundred's bids, a call) or ``"buttons"`` (a button each: pass, look, go alone).
+    ``verb`` is the actions' verb as records write it; ``actions`` keep the legal list's order.
+    """
+
+    kind: str
+    verb: str
+    actions: tuple[Action, ...]
+
+    def label(self) -> str:
+        """The verb as people read it in the language in use (``"bid"``, ``"puja"``)."""
+        return self.actions[0].verb_words()
+
+    def choices(self) -> list[tuple[str, str]]:
+        """The distinct :attr:`Action.choice` values of an ``"amount"`` group, in order, as
+        ``(words, choice)``; empty when the actions have none."""
+        seen: dict[str, str] = {}
+        for a in self.actions:
+            if a.choice is not None and a.choice not in seen:
+                seen[a.choice] = a.choice_words() or a.choice
+        return [(w, c) for c, w in seen.items()]
+
+    def lowest(self) -> int | None:
+        """The smallest :attr:`Action.amount` of the group, or ``None``."""
+        amounts = [a.amount for a in self.actions if a.amount is not None]
+        return min(amounts) if amounts else None
+
+
+def group_actions(legal: Iterable[Action]) -> list[ActionGroup]:
+    """``legal`` as :class:`ActionGroup` s, one per (kind, verb) in first-seen order: a special
+    action (:attr:`Action.special`) in a ``"special"`` group, any other by its kind's
+    :attr:`Action.form`.
+
+    >>> from cardkit.game501 import Game501
+    >>> [(g.kind, g.verb, len(g.actions)) for g in group_actions(Game501().parse_action(t)
+    ...     for t in ("pass", "bid 66", "bid 67", "play K♠", "play K♠ marriage"))]
+    [('buttons', 'pass', 1), ('amount', 'bid', 2), ('cards', 'play', 1), ('special', 'play', 1)]
+    """
+    groups: dict[tuple[str, str], list[Action]] = {}
+    for a in legal:
+        groups.setdefault(("special" if a.special else a.form, a.verb), []).append(a)
+    return [ActionGroup(kind, verb, tuple(acts)) for (kind, verb), acts in groups.items()]
 
 
 @dataclass(frozen=True)
@@ -134,6 +265,11 @@ class View:
         """Sentences of the hand's story beside the tricks (a give, a marriage), seats called by
         ``names``, in the current language; what the viewer may not see stays hidden."""
         return []
+
+    def talon_turned_up(self) -> tuple[Cards, int] | None:
+        """The talon's cards turned face up for all once a seat took them, and that seat (501's
+        talon after the auction, rules.md 501 §7), or ``None``."""
+        return None
 
     def score_rows(self, names: Sequence[str]) -> list[tuple[str, str]]:
         """What a hand counted for each seat, as ``(label, text)`` rows in the current language,
@@ -328,6 +464,20 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str | Action) -> Action:
         """Read an action of this game; raises :class:`InvalidActionError`."""
+
+    def bid_action(self, contract: int | str) -> Action:
+        """The auction's bid of ``contract`` as people type it (501♠: ``80``; Five Hundred:
+        ``"8H"``, ``"misere"``), legal or not.
+
+        Raises:
+            InvalidActionError: no bid of this game.
+        """
+        raise InvalidActionError(f"{contract!r}: the game {self.title} has no bids")
+
+    def action_groups(self, legal: Iterable[Action]) -> list[ActionGroup]:
+        """The ``legal`` actions as a table offers them (:func:`group_actions`: bids, cards,
+        declarations, …), for a widget or page that renders actions without reading their text."""
+        return group_actions(legal)
 
     def action_space(self) -> list[Action]:
         """Every action this table may ever take, each once, in a fixed order that is the same for
@@ -813,11 +963,6 @@ def find_game(name: str, players: int | None = None, **options: Any) -> Game:
     from .registry import find_game as find
 
     return find(name, players, **options)
-
-
-def parse_words(text: str) -> list[str]:
-    """Split an action's text into lower-case words (helper for the games' parsers)."""
-    return text.strip().split()
 
 
 def ensure_action(text: str | Action, kinds: Iterable[type]) -> Action | None:

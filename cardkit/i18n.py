@@ -244,7 +244,14 @@ def action_text(action: Any) -> str:
     >>> action_text("nominate none")
     'deja el comodín sin designar'
     >>> set_language("en")
+
+    An action object is read through what it declares (:meth:`~cardkit.game.Action.translated`,
+    its game's words); only a text (a log line, a message quoting an action) is read word by word.
     """
+    from .game import Action
+
+    if isinstance(action, Action):
+        return action.translated()
     return _words_of(str(action).split(), _table("action"))
 
 
@@ -253,13 +260,18 @@ def action_phrase(action: Any) -> str:
     :func:`action_text` with the verb as the language writes it there (Spanish: the infinitive).
     Refusals read as a sentence with it: "C cannot play 10♦", "C no puede jugar 10♦".
 
-    ``action``: an :class:`~cardkit.game.Action` or its text; unknown words stay unchanged.
+    ``action``: an :class:`~cardkit.game.Action` (read through what it declares,
+    :meth:`~cardkit.game.Action.phrase`) or its text; unknown words stay unchanged.
 
     >>> set_language("es"); action_phrase("play 10♦"), action_phrase("go alone"), action_phrase("bid 8NT")
     ('jugar 10♦', 'jugar solo', 'pujar 8 sin triunfo')
     >>> set_language("en"); action_phrase("play 10♦ marriage")
     'play 10♦ marriage'
     """
+    from .game import Action
+
+    if isinstance(action, Action):
+        return action.phrase()
     words = str(action).split()
     if not words:
         return ""

@@ -343,7 +343,7 @@ class Replay:
             assert seat is not None
             if seat not in self.players:
                 if look and word is not None:
-                    peek = [a for a in st.legal_actions() if str(a) == word]
+                    peek = [a for a in st.legal_actions() if a.verb == word]
                     if peek:
                         self._record(peek[0])
                         continue

@@ -143,17 +143,14 @@ BID_RE = re.compile(r"\b(?:bid|puja) \S+")
 def cards_in(data: Any) -> set[str]:
     """Every card written anywhere in ``data`` (a message's JSON value, or a text), as its text.
 
-    Bids and contracts are not cards: ``bid 6♠`` and the values of ``extra.contract`` /
-    ``extra.high_bid`` are skipped, and so is the contract at the head of the ``summary``
-    (``"C 6♠: 3 tricks, failed"``).
+    Bids and contracts are not cards: ``bid 6♠`` is skipped, and so is the contract at the head
+    of the ``summary`` (``"C 6♠: 3 tricks, failed"``), the last bid of the view's ``calls``.
     """
-    if isinstance(data, dict) and isinstance(data.get("extra"), dict):
-        data = dict(data)
-        extra = data["extra"] = dict(data["extra"])
-        contract = extra.pop("contract", None)
-        extra.pop("high_bid", None)
-        if contract and isinstance(data.get("summary"), str):
-            data["summary"] = data["summary"].replace(f" {contract}", " ", 1)
+    if isinstance(data, dict) and isinstance(data.get("summary"), str) and data.get("calls"):
+        bids = [str(c) for _s, c in data["calls"] if str(c).startswith("bid ")]
+        if bids:
+            data = dict(data)
+            data["summary"] = data["summary"].replace(" " + bids[-1].removeprefix("bid "), " ", 1)
     text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
     return set(CARD_RE.findall(BID_RE.sub(" ", text)))
 

@@ -390,7 +390,7 @@ def _handouts(text: str, tmp: Path) -> list[str]:
 PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.widgets.table:Table": (_table, True),
     "cardkit.widgets.five_hundred:Table500": (_table500, True),
-    "cardkit.widgets.table:DealStepper": (_deal_stepper, True),
+    "cardkit.widgets.deal:DealStepper": (_deal_stepper, True),
     "cardkit.widgets.five_hundred:AuctionPanel": (_auction, True),
     "cardkit.widgets.five_hundred:TrumpExplorer": (_trump_explorer, False),
     "cardkit.widgets.five_hundred:legal_frame": (_frames, True),

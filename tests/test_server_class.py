@@ -42,12 +42,12 @@ def seed5_to_play() -> Room:
 
 def test_the_talon_turned_up_is_shown_to_every_seat() -> None:
     room = seed5_to_play()
-    assert [str(c) for c in room.state.view(None).extra["talon_taken"]] == TALON
+    assert [str(c) for c in room.state.view(None).talon_turned_up()[0]] == TALON
     for viewer in (0, 1, 2, None, room.everyone):
         v = room.view(viewer)
         # the log: the last pass, then the talon turned up for all (rules.md 501 §7), then the declaration
         assert v["log"][4:7] == ["C: pass", "A turned up the talon and took it: 10♠ J♦ K♠", "A: declare ♠ 70"]
-        assert v["extra"]["talon_taken"] == TALON and v["talon"] == []
+        assert v["talon_turned_up"] == {"cards": TALON, "by": 0} and v["talon"] == []
         es = room.view(viewer, "es")
         assert es["log"][5] == "A descubrió el talón y se lo llevó: 10♠ J♦ K♠"
 
@@ -69,7 +69,7 @@ def test_the_whole_class_sees_only_what_every_seat_may_see() -> None:
     assert [s["seat"] for s in room.view(room.everyone, teacher=True)["seats"]] == [0, 1, 2]
     assert v["hands"] == {"0": 8, "1": 8, "2": 8}
     # no card but the talon turned up: no hand, no give's card
-    assert cards_in({k: v[k] for k in ("hands", "talon", "log", "extra", "trick", "tricks")}) == set(TALON)
+    assert cards_in({k: v[k] for k in ("hands", "talon", "log", "notes", "talon_turned_up", "trick", "tricks")}) == set(TALON)
     # the teacher's own view is unchanged: every hand
     assert all(isinstance(h, list) and len(h) == 8 for h in room.view(None)["hands"].values())
 

@@ -23,8 +23,8 @@ import random
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..errors import CardkitError
-from ..game import Game, State
+from ..errors import CardkitError, InvalidActionError
+from ..game import Action, Game, State
 from .deal import Constraint, CardsLike, Predeal, SeatKey, seat_index
 
 PlayerFactory = Callable[[int, int], Any]
@@ -62,14 +62,25 @@ def default_kind(game: Game) -> str:
     return game.rule_player
 
 
-def contract_action(game: Game, contract: Any) -> Any:
+def contract_action(game: Game, contract: Any) -> Action:
     """The auction action bidding ``contract`` (``80`` or ``"80"`` in 501♠, ``"8H"`` in Five Hundred).
 
     Raises:
         InvalidActionError: not a bid of this game.
     """
-    text = str(contract).strip()
-    return game.parse_action(text if text.lower().startswith("bid") else f"bid {text}")
+    if isinstance(contract, Action):
+        bid = contract
+    else:
+        try:
+            bid = game.bid_action(contract)
+        except InvalidActionError as e:
+            try:
+                bid = game.parse_action(str(contract))  # a bid's whole text: "bid 80"
+            except InvalidActionError:
+                raise e from None
+    if bid.worth() is None:
+        raise InvalidActionError(f"{contract!r} is not a bid of {game.title}")
+    return bid
 
 
 def force_contract(state: State, seat: int, contract: Any, blind: bool = False) -> State:

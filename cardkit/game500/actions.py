@@ -5,12 +5,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Pass, Play, need_card, parse_common
+from ..actions import Pass, Play, card_words, need_card, parse_common
 from ..cards import JOKER, SUITS, Card, Suit
 from ..errors import InvalidActionError
 from ..game import Action, ensure_action
-from ..i18n import _, action_text, get_language
-from .contracts import CONTRACTS, MISERE_CONTRACT, OPEN_MISERE_CONTRACT, Contract
+from ..i18n import _, get_language, pgettext
+from .contracts import CONTRACTS, MISERE, MISERE_CONTRACT, NO_TRUMP, OPEN_MISERE, OPEN_MISERE_CONTRACT, Contract
+
+
+def contract_words(c: Contract) -> str:
+    """A contract as people read it in the language in use: ``"8♥"``, ``"8 no-trump"``
+    (``"8 sin triunfo"``), ``"misère"`` (``"miseria"``), ``"open misère"`` (rules.md 500 §4)."""
+    if c.kind == MISERE:
+        return pgettext("action", "misère")
+    if c.kind == OPEN_MISERE:
+        return pgettext("action", "open misère")
+    if c.kind == NO_TRUMP:
+        return f"{c.tricks} {pgettext('action', 'no-trump')}"
+    return str(c)
 
 
 @dataclass(frozen=True, repr=False)
@@ -19,12 +31,27 @@ class Bid(Action):
 
     contract: Contract
 
+    verb = "bid"
+    form = "choice"
+
     def __post_init__(self) -> None:
         if not isinstance(self.contract, Contract):
             raise InvalidActionError(f"bid: {self.contract!r} is not a contract (e.g. Contract.parse('8H'))")
 
     def __str__(self) -> str:
         return f"bid {self.contract}"
+
+    def verb_words(self) -> str:
+        """``"bid"`` in the language in use (``"puja"``)."""
+        return pgettext("action", "bid")
+
+    def verb_phrase(self) -> str:
+        """``"bid"`` after "cannot" (``"pujar"``)."""
+        return pgettext("verb", "bid")
+
+    def object_words(self) -> str:
+        """The contract, :func:`contract_words`: ``"8 no-trump"``, ``"miseria"``."""
+        return contract_words(self.contract)
 
     def worth(self) -> int:
         """The contract's value (rules.md 500 §10)."""
@@ -34,7 +61,7 @@ class Bid(Action):
         """The arithmetic of the contract's value: ``"8♥ is worth 40 + 100 × 2 + 20 × 3 = 300"``, or
         the flat price of a misère (rules.md 500 §10)."""
         c = self.contract
-        bid = str(c) if get_language() == "en" else action_text(str(c))
+        bid = str(c) if get_language() == "en" else contract_words(c)
         if c.is_misere:
             return _("{bid} is worth {value}, a flat price").format(bid=bid, value=c.value)
         return _("{bid} is worth 40 + 100 × {extra} (tricks above six) + 20 × {step} (a step for the trump "
@@ -48,11 +75,30 @@ class Bury(Action):
 
     card: Card
 
+    verb = "bury"
+    form = "cards"
+
     def __post_init__(self) -> None:
         need_card("bury", self.card)
 
     def __str__(self) -> str:
         return f"bury {self.card}"
+
+    def with_card(self, card: Card) -> Bury:
+        """The burial of ``card``."""
+        return bury_action(card)
+
+    def verb_words(self) -> str:
+        """``"bury"`` in the language in use (``"descarta"``)."""
+        return pgettext("action", "bury")
+
+    def verb_phrase(self) -> str:
+        """``"bury"`` after "cannot" (``"descartar"``)."""
+        return pgettext("verb", "bury")
+
+    def object_words(self) -> str:
+        """The card buried, ``"5♣"``, ``"the joker"``."""
+        return card_words(self.card)
 
 
 @dataclass(frozen=True, repr=False)
@@ -62,12 +108,39 @@ class Nominate(Action):
 
     suit: Suit | None
 
+    verb = "nominate"
+
     def __post_init__(self) -> None:
         if self.suit is not None and not isinstance(self.suit, Suit):
             raise InvalidActionError(f"nominate: {self.suit!r} is not a suit or None")
 
     def __str__(self) -> str:
         return f"nominate {self.suit if self.suit else 'none'}"
+
+    def verb_words(self) -> str:
+        """``"nominate"`` in the language in use (``"designa"``)."""
+        return pgettext("action", "nominate")
+
+    def verb_phrase(self) -> str:
+        """``"nominate"`` after "cannot" (``"designar"``)."""
+        return pgettext("verb", "nominate")
+
+    def object_words(self) -> str:
+        """The suit nominated, ``"♥"``."""
+        return str(self.suit) if self.suit else ""
+
+    def translated(self) -> str:
+        """``"nominate ♥"``, or keeping the joker free as the rule says it ("leave the joker
+        unnominated", rules.md 500 §8), in the language in use."""
+        if self.suit is None:
+            return pgettext("action", "leave the joker unnominated")
+        return super().translated()
+
+    def phrase(self) -> str:
+        """``"nominate ♥"`` or "leave the joker unnominated" after "cannot" (``"designar ♥"``)."""
+        if self.suit is None:
+            return pgettext("verb", "leave the joker unnominated")
+        return super().phrase()
 
 
 @dataclass(frozen=True, repr=False)
@@ -76,19 +149,48 @@ class Call(Action):
 
     card: Card
 
+    verb = "call"
+    form = "choice"
+
     def __post_init__(self) -> None:
         need_card("call", self.card)
 
     def __str__(self) -> str:
         return f"call {self.card}"
 
+    def verb_words(self) -> str:
+        """``"call"`` in the language in use (``"llama"``)."""
+        return pgettext("action", "call")
+
+    def verb_phrase(self) -> str:
+        """``"call"`` after "cannot" (``"llamar"``)."""
+        return pgettext("verb", "call")
+
+    def object_words(self) -> str:
+        """The card called, ``"A♥"``."""
+        return card_words(self.card)
+
 
 @dataclass(frozen=True, repr=False)
 class GoAlone(Action):
     """Five players: the contractor announces playing alone against four (rules.md 500 §13)."""
 
+    verb = "go"
+
     def __str__(self) -> str:
         return "go alone"
+
+    def verb_words(self) -> str:
+        """``"go"`` in the language in use (``"juega"``)."""
+        return pgettext("action", "go")
+
+    def verb_phrase(self) -> str:
+        """``"go"`` after "cannot" (``"jugar"``)."""
+        return pgettext("verb", "go")
+
+    def object_words(self) -> str:
+        """``"alone"`` (``"solo"``)."""
+        return pgettext("action", "alone")
 
 
 GO_ALONE = GoAlone()

@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Sequence
 
 from ..actions import PASS
 from ..cards import JOKER, Card, Cards, Rank, Suit
-from ..errors import UnknownOptionError
+from ..errors import InvalidActionError, UnknownOptionError
 from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
 from .actions import BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Call, bury_action, parse_action, play_action
@@ -129,6 +129,17 @@ class Game500(Game):
     def parse_action(self, text: str | Action) -> Action:
         """See :func:`parse_action`."""
         return parse_action(text)
+
+    def bid_action(self, contract: int | str) -> Action:
+        """The bid of ``contract`` (``"8H"``, ``"10NT"``, ``"misere"``; rules.md 500 §4), legal or not.
+
+        Raises:
+            InvalidActionError: no contract of Five Hundred.
+        """
+        try:
+            return BIDS[Contract.parse(str(contract))]
+        except ValueError as e:
+            raise InvalidActionError(f"cannot read action {f'bid {contract}'!r}: {e}") from None
 
     def arrange(self, dealer: int, hands: dict[int, Sequence[Card] | str],
                 kitty: Sequence[Card] | str | None = None) -> list[Card]:

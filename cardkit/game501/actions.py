@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Pass, Play, need_card, parse_common
+from ..actions import Pass, Play, card_words, need_card, parse_common
 from ..cards import SUITS, Card, Rank, Suit, make_pack
 from ..errors import InvalidActionError
 from ..game import Action, ensure_action
-from ..i18n import _
+from ..i18n import _, get_language, pgettext
 from .scoring import MAX_BID, MIN_BID, RANKS
 
 __all__ = ["ABANDON", "BIDS", "DECLARES", "KINDS", "LOOK", "MARRIAGE_PLAYS", "MARRIAGE_RANKS", "PLAYS",
@@ -19,8 +19,18 @@ __all__ = ["ABANDON", "BIDS", "DECLARES", "KINDS", "LOOK", "MARRIAGE_PLAYS", "MA
 class Look(Action):
     """A blind player looks at their cards, on their own turn in the auction (rules.md 501 §6)."""
 
+    verb = "look"
+
     def __str__(self) -> str:
         return "look"
+
+    def verb_words(self) -> str:
+        """``"look"`` in the language in use (``"mira"``)."""
+        return pgettext("action", "look")
+
+    def verb_phrase(self) -> str:
+        """``"look"`` after "cannot" (``"mirar"``)."""
+        return pgettext("verb", "look")
 
 
 @dataclass(frozen=True, repr=False)
@@ -29,11 +39,35 @@ class Bid(Action):
 
     points: int
 
+    verb = "bid"
+    form = "amount"
+
     def __post_init__(self) -> None:
         _need_int("bid", self.points)
 
     def __str__(self) -> str:
         return f"bid {self.points}"
+
+    @property
+    def amount(self) -> int:
+        """The bid's points."""
+        return self.points
+
+    def with_amount(self, amount: int) -> Bid:
+        """The bid of ``amount`` points."""
+        return Bid(amount)
+
+    def verb_words(self) -> str:
+        """``"bid"`` in the language in use (``"puja"``)."""
+        return pgettext("action", "bid")
+
+    def verb_phrase(self) -> str:
+        """``"bid"`` after "cannot" (``"pujar"``)."""
+        return pgettext("verb", "bid")
+
+    def object_words(self) -> str:
+        """The points, ``"80"``."""
+        return str(self.points)
 
     def worth(self) -> int:
         """The bid's points: what the bidder subtracts when made (rules.md 501 §5, §10)."""
@@ -49,8 +83,18 @@ class Bid(Action):
 class Abandon(Action):
     """The bidder gives the hand up after the talon is exposed (rules.md 501 §7)."""
 
+    verb = "abandon"
+
     def __str__(self) -> str:
         return "abandon"
+
+    def verb_words(self) -> str:
+        """``"abandon"`` in the language in use (``"abandona"``)."""
+        return pgettext("action", "abandon")
+
+    def verb_phrase(self) -> str:
+        """``"abandon"`` after "cannot" (``"abandonar"``)."""
+        return pgettext("verb", "abandon")
 
 
 @dataclass(frozen=True, repr=False)
@@ -60,6 +104,9 @@ class Declare(Action):
     trump: Suit | None
     contract: int
 
+    verb = "declare"
+    form = "amount"
+
     def __post_init__(self) -> None:
         if self.trump is not None and not isinstance(self.trump, Suit):
             raise InvalidActionError(f"declare: {self.trump!r} is not a suit or None (no-trump)")
@@ -67,6 +114,40 @@ class Declare(Action):
 
     def __str__(self) -> str:
         return f"declare {self.trump if self.trump else 'NT'} {self.contract}"
+
+    @property
+    def amount(self) -> int:
+        """The final contract's points."""
+        return self.contract
+
+    @property
+    def choice(self) -> str:
+        """The trump as records write it: ``"♥"``, ``"NT"``."""
+        return str(self.trump) if self.trump else "NT"
+
+    def choice_words(self) -> str:
+        """The trump as people read it: a suit's symbol, no-trump in words (``"sin triunfo"``;
+        the record's ``"NT"`` in English)."""
+        if self.trump is not None or get_language() == "en":
+            return self.choice
+        return pgettext("action", "no-trump")
+
+    def with_amount(self, amount: int) -> Declare:
+        """The declaration of ``amount`` in the same trump."""
+        return Declare(self.trump, amount)
+
+    def verb_words(self) -> str:
+        """``"declare"`` in the language in use (``"declara"``)."""
+        return pgettext("action", "declare")
+
+    def verb_phrase(self) -> str:
+        """``"declare"`` after "cannot" (``"declarar"``)."""
+        return pgettext("verb", "declare")
+
+    def object_words(self) -> str:
+        """``"♥ 100"``, ``"no-trump 100"`` in the language in use (``"sin triunfo 100"``)."""
+        trump = str(self.trump) if self.trump else pgettext("action", "no-trump")
+        return f"{trump} {self.contract}"
 
     def worth(self) -> int:
         """The final contract's points: what the declarer subtracts when made, adds when failed
@@ -85,11 +166,30 @@ class Give(Action):
 
     card: Card
 
+    verb = "give"
+    form = "cards"
+
     def __post_init__(self) -> None:
         need_card("give", self.card)
 
     def __str__(self) -> str:
         return f"give {self.card}"
+
+    def with_card(self, card: Card) -> Give:
+        """The give of ``card``."""
+        return Give(card)
+
+    def verb_words(self) -> str:
+        """``"give"`` in the language in use (``"da"``)."""
+        return pgettext("action", "give")
+
+    def verb_phrase(self) -> str:
+        """``"give"`` after "cannot" (``"dar"``)."""
+        return pgettext("verb", "give")
+
+    def object_words(self) -> str:
+        """The card given, ``"Q♦"``."""
+        return card_words(self.card)
 
 
 def _need_int(kind: str, value: object) -> None:

@@ -6,10 +6,10 @@ from typing import Any, ClassVar, Sequence
 
 from ..actions import PASS
 from ..cards import SUITS, Card, Cards, make_pack
-from ..errors import CardkitError, UnknownOptionError
+from ..errors import CardkitError, InvalidActionError, UnknownOptionError
 from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
-from .actions import ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, PLAYS, TRUMP_CHOICES, Give, parse_action
+from .actions import ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, PLAYS, TRUMP_CHOICES, Bid, Give, parse_action
 from .scoring import RANKS, START_SCORE
 from .state import State501
 
@@ -95,6 +95,17 @@ class Game501(Game):
     def parse_action(self, text: str | Action) -> Action:
         """See :func:`parse_action`."""
         return parse_action(text)
+
+    def bid_action(self, contract: int | str) -> Action:
+        """The bid of ``contract`` points (``80`` or ``"80"``; rules.md 501 §5), legal or not.
+
+        Raises:
+            InvalidActionError: not a whole number.
+        """
+        try:
+            return Bid(int(contract))
+        except ValueError:
+            raise InvalidActionError(f"cannot read action {f'bid {contract}'!r}: a bid is a number of points") from None
 
     def check_match_scores(self, scores: Sequence[int]) -> None:
         """Refuse running scores that have already ended the match: a score ≤ 0 (rules.md 501 §11).

@@ -103,6 +103,12 @@ class View501(View):
                 name=names[s], suit=suit, value=value))
         return out
 
+    def talon_turned_up(self) -> tuple[Cards, int] | None:
+        """The talon the bidder turned up for all and took, and the bidder (rules.md 501 §7)."""
+        if self.talon_taken is None or self.declarer is None:
+            return None
+        return self.talon_taken, self.declarer
+
 
 # ---------------------------------------------------------------- state
 

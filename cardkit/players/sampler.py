@@ -118,11 +118,6 @@ class SamplingPlayer:
         self._solver: Solver | None = _find_solver(game) if use_solver else None
         self.last: dict[str, Any] = {}
 
-    @property
-    def uses_solver(self) -> bool:
-        """True when cards are valued by the solver."""
-        return self._solver is not None
-
     def choose(self, state: State) -> Action:
         """A legal action for the seat to act."""
         legal = state.legal_actions()

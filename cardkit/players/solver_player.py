@@ -44,6 +44,7 @@ import time
 from itertools import combinations
 from typing import Any, ClassVar, Sequence
 
+from ..actions import Pass
 from ..cards import Card
 from ..game import Action, Game, State
 from ..i18n import _, action_text
@@ -112,8 +113,8 @@ class SolverPlayer(SamplingPlayer):
         else a pass (see the module doc)."""
         proposed = self.base.choose(state.clone())
         look = self.game.look_action
-        passing = next((a for a in legal if str(a) == "pass"), None)
-        if passing is None or proposed == passing or (look is not None and str(proposed) == look):
+        passing = next((a for a in legal if isinstance(a, Pass)), None)
+        if passing is None or proposed == passing or (look is not None and proposed.verb == look):
             self.last = {"by": "rules", "action": proposed}
             return proposed
         seat = state.current_player()

@@ -54,7 +54,7 @@ def words() -> dict[str, str]:
         "hand_over": _("The hand is over."), "your_turn": _("Your turn."), "to_act": _("{name} to act."),
         "to_act_computer": _("{name} to act (computer)."), "your_choices": _("Your choices"),
         "dealer": _("dealer"), "computer": _("computer"), "you": _("you"), "none": _("none"),
-        "one_card": _("1 card"), "n_cards": _("{n} cards"), "one_trick": _("1 trick"), "n_tricks": _("{n} tricks"),
+        "one_card": _("1 card"), "n_cards": _("{n} cards"),
         "trick": _("Trick {n}"), "last_trick": _("Last trick, won by {name}"), "scores": _("Scores"),
         "score": _("score"), "this_hand": _("this hand"), "join": _("Join this table"),
         "computer_player": _("computer player"), "qr": _("QR code of {name}'s link"),

@@ -188,10 +188,6 @@ class Store:
             gone = self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount
         return bool(gone)
 
-    def step_count(self, table_id: str) -> int:
-        """How many steps of a table are stored."""
-        return int(self.db.execute("SELECT COUNT(*) FROM steps WHERE table_id = ?", (table_id,)).fetchone()[0])
-
     def close(self) -> None:
         """Close the database file."""
         self.db.close()

@@ -29,7 +29,7 @@ from ..cards import Card, Cards, Suit
 from ..display import held_order
 from ..escaping import BIDI_CONTROLS
 from ..errors import CardkitError, IllegalActionError
-from ..game import Game, State, find_game
+from ..game import Action, ActionGroup, Game, State, find_game
 from ..i18n import N_, _, action_text, get_language, language
 from ..replay import Replay
 from ..tricks import Trick
@@ -386,7 +386,9 @@ class Room:
         progress, or ``None``), ``tricks`` (complete tricks), ``calls``, ``scores`` (running, after
         the hand once it is over), ``returns``, ``summary``, ``legal`` (action texts, for the seat
         to act only; ``["next hand"]`` for everyone between hands), ``log`` (this hand's steps as
-        the viewer may read them), ``extra`` (what the game adds), ``computer``, ``over``,
+        the viewer may read them), what the game's view declares (``badges`` and ``tallies`` per
+        seat, ``notes``, ``score_rows``, ``talon_turned_up``: ``{"cards", "by"}`` or ``None``; see
+        :class:`cardkit.game.View`), ``groups`` (:func:`group_json`), ``computer``, ``over``,
         ``outcome``; :attr:`everyone`'s view has ``seat`` ``None``. Only a view asked for with the
         teacher's code (``viewer`` ``None``, or ``teacher`` true: the projector with the hands
         hidden) has ``seats``, each seat's code: a seat's view never holds another seat's code or the
@@ -401,12 +403,16 @@ class Room:
         st = self.state
         v = st.view(viewer)
         done = st.is_terminal()
+        names = self.game.names
+        acts: list[Action] = []
         legal: list[str] = []
         if done:
             if self.can_deal():
                 legal = [NEXT_HAND]
         elif viewer is not None and v.current_player == viewer and viewer not in self.players:
-            legal = [str(a) for a in st.legal_actions()]
+            acts = st.legal_actions()
+            legal = [str(a) for a in acts]
+        turned = v.talon_turned_up()
         out: dict[str, Any] = {
             "table": self.id, "game": self.game.name, "title": self.game.title, "players": self.game.players,
             "names": list(self.game.names), "seat": None if viewer == self.everyone else viewer, "step": self.step,
@@ -417,7 +423,12 @@ class Room:
             "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
             "summary": st.summary(), "legal": legal,
             "log": self._log_lines(viewer, lang),
-            "extra": dict(v.game_fields()), "computer": list(self.computer), "over": self.is_over(),
+            "badges": [v.badges(s) for s in range(self.game.players)],
+            "tallies": [v.tally(s) for s in range(self.game.players)],
+            "notes": v.notes(names), "score_rows": v.score_rows(names),
+            "talon_turned_up": None if turned is None else {"cards": turned[0], "by": turned[1]},
+            "groups": group_json(self.game.action_groups(acts)) if acts else next_hand_group(legal),
+            "computer": list(self.computer), "over": self.is_over(),
             "outcome": self.replay.outcome.result(self.game.names) if self.replay.outcome else None,
         }
         if viewer is None or teacher:
@@ -478,6 +489,37 @@ class Room:
         from ..records import dumps
 
         return dumps(self.replay.match, title=f"Table {self.id}")
+
+
+def group_json(groups: Sequence[ActionGroup]) -> list[dict[str, Any]]:
+    """The action groups of a view (:meth:`cardkit.game.Game.action_groups`) as a page renders
+    them: each group's ``kind``, ``verb``, ``label`` (the verb in the language in use) and
+    ``actions``, each the index ``i`` of its text in the view's ``legal`` (and ``labels``) with
+    what it declares: ``amount``, ``choice`` and ``choice_label`` where it has them, and, for a
+    card of the seat's own hand (the ``"cards"`` and ``"special"`` groups), ``card`` and
+    ``detail`` (a marriage, a suit named)."""
+    out, i = [], 0
+    for g in groups:
+        items = []
+        for a in g.actions:
+            item: dict[str, Any] = {"i": i}
+            i += 1
+            if a.amount is not None:
+                item["amount"] = a.amount
+            if a.choice is not None:
+                item["choice"], item["choice_label"] = a.choice, a.choice_words()
+            if g.kind in ("cards", "special") and a.card is not None:
+                item["card"], item["detail"] = str(a.card), a.detail_words()
+            items.append(item)
+        out.append({"kind": g.kind, "verb": g.verb, "label": g.label(), "actions": items})
+    return out
+
+
+def next_hand_group(legal: Sequence[str]) -> list[dict[str, Any]]:
+    """The one button between hands (``["next hand"]``), or no group."""
+    if not legal:
+        return []
+    return [{"kind": "buttons", "verb": "next", "label": _(NEXT_HAND), "actions": [{"i": 0}]}]
 
 
 Listener = Callable[[Room], None]

@@ -83,6 +83,7 @@ def setup_501(hands: Sequence[str | Sequence[Card]], declarer: int, trump: str |
     Raises:
         CardkitError: the cards are not the 24-card pack, or a play is illegal.
     """
+    from ..actions import PASS
     from ..cards import Cards
     from ..game501 import Game501
 
@@ -99,7 +100,7 @@ def setup_501(hands: Sequence[str | Sequence[Card]], declarer: int, trump: str |
     state = game.new_hand(dealer, game.initial_scores(), game.deal_from_hands(dealer, dealt, ten[7:]))
     while state.phase == "auction":
         seat = state.current_player()
-        state.apply_action(f"bid {contract}" if seat == declarer else "pass")
+        state.apply_action(game.bid_action(contract) if seat == declarer else PASS)
     state.apply_action(f"declare {trump or 'NT'} {contract}")
     state.apply_action(f"give {x_left.code}")
     state.apply_action(f"give {x_right.code}")

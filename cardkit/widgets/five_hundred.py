@@ -285,7 +285,7 @@ class AuctionPanel(W.VBox):
             to_call = st.actor()
             high = f"standing bid {st.high} by {names[st.bidder]}" if st.high and st.bidder is not None else "no bid yet"
             self.status.value = escape(f"{names[to_call]} to call · {high}")
-            bids = [str(a) for a in st.legal_actions() if str(a) != "pass"]
+            bids = [str(a) for a in st.legal_actions() if a.worth() is not None]
             self.choice.options = bids
             self.choice.value = bids[0] if bids else None
         else:

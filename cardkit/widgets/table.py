@@ -1,4 +1,4 @@
-"""The :class:`Table` widget: play or replay hands of either game, and the :class:`DealStepper`.
+"""The :class:`Table` widget: play or replay hands of either game.
 
 The widget is a thin shell over the engine. It holds *view state* only: the script of the match
 (each hand's pack and the actions taken so far), a cursor into it, which seat's view is shown,
@@ -6,7 +6,10 @@ and which seats the user plays. Everything else it asks the engine: the state at
 :class:`~cardkit.game.Match` replayed from the script; legal actions come from
 ``state.legal_actions()``; an illegal click is answered with ``state.why_illegal(action)``
 (the message names the rule) and changes nothing; scores come from ``state.returns()`` and the
-match. No rule of either game is written here.
+match. No rule of either game is written here, and no action's text is read: the controls come
+from the game's action groups (:mod:`cardkit.widgets.controls`), the coach's advice and review
+from :mod:`cardkit.coach`, the styles from ``table.css``; the deal stepper is
+:mod:`cardkit.widgets.deal`.
 
 Buttons carry stable CSS classes (``cardkit-back``, ``cardkit-next``, ``cardkit-start``,
 ``cardkit-end``, ``cardkit-card``, ``cardkit-legal``, ``cardkit-action``) and the scores are in an
@@ -18,66 +21,26 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import ipywidgets as W
 
-from ..cards import Card, Cards
+from .. import coach
+from ..cards import Card
 from ..display import change_words, held_order, plain_rule, rule_words, score_changes, text_of
 from ..errors import CardkitError
 from ..escaping import escape
-from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
+from ..game import Action, Game, Match, Outcome, State, find_game
 from ..i18n import N_, _, action_text, get_language, ngettext
 from ..replay import Replay
 from ..svg import cards_svg
+from .controls import action_controls, button
+from .deal import DealStepper
 
+__all__ = ["SIZES", "DealStepper", "Table", "player_label"]
 
-def _label(action: object) -> str:
-    """An action's text as people read it: the record's own text in English, translated otherwise."""
-    return str(action) if get_language() == "en" else action_text(action)
-
-
-_CSS = """<style>
-.cardkit-table table.cardkit-board td, .cardkit-table table.cardkit-board th {padding: 2px 8px; vertical-align: middle;}
-.cardkit-table .cardkit-badge {font-size: 85%; color: #555;}
-.cardkit-table .cardkit-toact {font-weight: bold; color: #b35c00;}
-.cardkit-message .cardkit-illegal {color: #b00020; font-weight: bold;}
-.cardkit-scores table td, .cardkit-scores table th {padding: 1px 8px; text-align: right;}
-.cardkit-table .cardkit-log {max-height: calc(7 * 1.25em); overflow-y: auto; min-width: 14em; padding: 0 8px;
-  border-left: 1px solid #ccc; font-size: 90%; display: flex; flex-direction: column-reverse;}
-.cardkit-table .cardkit-log > * {flex: none; font-size: inherit; line-height: inherit;}
-.cardkit-table .cardkit-next-step {font-weight: bold; color: #1b5e20;}
-.cardkit-table .cardkit-coach {max-width: 60em;}
-.cardkit-table .cardkit-main {align-items: flex-start; gap: 12px; flex-wrap: wrap; max-width: 100%;}
-.cardkit-table .cardkit-main > .cardkit-board {min-width: 0; max-width: 100%;}
-.cardkit-table .cardkit-side {gap: 6px;}
-.cardkit-table .cardkit-play-bar, .cardkit-table .cardkit-nav {flex-wrap: wrap; row-gap: 2px;}
-.cardkit-table.cardkit-size-large {zoom: 1.25;}
-.cardkit-table.cardkit-size-projector {zoom: 1.3;}
-.cardkit-table table.cardkit-board td {text-align: left;}
-.cardkit-table table.cardkit-board tr {background: none !important;}
-.cardkit-table .cardkit-badge, .cardkit-table .cardkit-scores th {white-space: nowrap;}
-.cardkit-table .cardkit-center {white-space: normal; max-width: 22em;}
-.cardkit-table .cardkit-board, .cardkit-table .cardkit-scores, .cardkit-table .cardkit-log,
-.cardkit-table .cardkit-status {line-height: 1.25;}
-.cardkit-table .cardkit-board > *, .cardkit-table .cardkit-scores > *, .cardkit-table .cardkit-status > *
-  {line-height: inherit;}
-.cardkit-table.cardkit-size-projector .cardkit-log {max-height: calc(5 * 1.25em); min-width: 0;}
-.cardkit-table.cardkit-size-projector .cardkit-main, .cardkit-table.cardkit-size-projector .cardkit-board div
-  {flex-wrap: nowrap !important;}
-.cardkit-table.cardkit-size-projector .cardkit-play-bar .widget-dropdown {max-width: 11em;}
-.cardkit-table.cardkit-size-projector .cardkit-play-bar .cardkit-opponents .widget-label {display: none;}
-.cardkit-table.cardkit-size-projector .cardkit-side {flex: 1 1 auto; min-width: 0; font-size: 90%;}
-.cardkit-table.cardkit-size-projector .cardkit-center {max-width: 15em;}
-.cardkit-table.cardkit-size-projector .cardkit-badge, .cardkit-table.cardkit-size-projector .cardkit-scores th
-  {white-space: normal;}
-</style>"""
-
-def _card_text(action: Action) -> str:
-    """A plain card play as its card (``10♣``); any other action as people read it."""
-    card = action.card
-    return str(card) if card is not None and str(action) == f"play {card}" else _label(action)
-
+#: The table's styles (``table.css``, package data), put in the page once per table.
+CSS = "<style>\n" + (Path(__file__).with_name("table.css")).read_text(encoding="utf-8") + "</style>"
 
 #: What each kind of computer player does, in plain words, for the opponents' drop-down (the
 #: values stay the kind names of :func:`cardkit.players.player_names`).
@@ -94,32 +57,21 @@ def player_label(kind: str) -> str:
     return _(_PLAYER_LABELS[kind]) if kind in _PLAYER_LABELS else kind
 
 
-#: What the solver's values count (:attr:`cardkit.solver.Solution.unit`), for the review's note.
-_UNITS = {"points": N_("the numbers are the bidder's hand total in points, with best play after the card: "
-                        "the bidder wants it high, the defenders low"),
-          "tricks": N_("the numbers are the contracting side's tricks, with best play after the card: "
-                       "the contracting side wants more, the defenders fewer"),
-          "misere": N_("the numbers are the contractor's tricks, with best play after the card: "
-                       "the contractor wants none, the defenders one")}
-
 #: The table sizes of the size control: CSS zoom of the whole table (cards, text and trick).
 SIZES = ("normal", "large", "projector")
 _SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "projector": N_("projector")}
+
+
+def _said(text: str) -> str:
+    """A line of the hand's story (a log line, an auction call) in the reader's language: the
+    record's own words in English, translated word by word otherwise."""
+    return text if get_language() == "en" else action_text(text)
 
 
 def _default_player(game: Game, seed: int | None) -> Any:
     from ..players import find_player
 
     return find_player(game, game.default_player, seed=seed)
-
-
-def _button(description: str, css: str, *, tooltip: str = "", style: str = "",
-            width: str | None = None) -> W.Button:
-    b = W.Button(description=description, tooltip=tooltip or description, button_style=style)
-    b.add_class(css)
-    if width:
-        b.layout.width = width
-    return b
 
 
 class Table(W.VBox):
@@ -230,10 +182,10 @@ class Table(W.VBox):
 
     def _build_controls(self, stay_blind: bool) -> None:
         names = self.game.names
-        self.start_button = _button("⏮ " + _("Start"), "cardkit-start", width="auto")
-        self.back_button = _button("◀ " + _("Back"), "cardkit-back", width="auto")
-        self.next_button = _button(_("Next") + " ▶", "cardkit-next", width="auto")
-        self.end_button = _button(_("End") + " ⏭", "cardkit-end", width="auto")
+        self.start_button = button("⏮ " + _("Start"), "cardkit-start", width="auto")
+        self.back_button = button("◀ " + _("Back"), "cardkit-back", width="auto")
+        self.next_button = button(_("Next") + " ▶", "cardkit-next", width="auto")
+        self.end_button = button(_("End") + " ⏭", "cardkit-end", width="auto")
         self.start_button.on_click(lambda _b: self.to_start())
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.next())
@@ -284,7 +236,7 @@ class Table(W.VBox):
         side.add_class("cardkit-side")
         main = W.HBox([self.board, side])
         main.add_class("cardkit-main")
-        self.children = [W.HTML(_CSS), self.nav, self.status, main, self.message, self.actions, self.coach]
+        self.children = [W.HTML(CSS), self.nav, self.status, main, self.message, self.actions, self.coach]
 
     def _build_play_controls(self, show: bool) -> None:
         """The bar for playing, not only replaying: a new deal (random, or by seed), which seat
@@ -292,7 +244,7 @@ class Table(W.VBox):
         from ..players import player_names
 
         game = self.game
-        self.deal_button = _button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
+        self.deal_button = button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
                                    tooltip=_("deal a new hand: random, or the deal number typed beside"))
         self.seed_box = W.Text(value="", placeholder=_("deal number"),
                                tooltip=_("deal number: the same number deals the same cards (blank: random)"),
@@ -345,9 +297,9 @@ class Table(W.VBox):
                                                        max_width="640px"))
         self.options_box.set_title(0, _("rule options for the next deal"))
         self.options_box.add_class("cardkit-options")
-        self.hint_button = _button("💡 " + _("Hint"), "cardkit-hint", width="auto",
+        self.hint_button = button("💡 " + _("Hint"), "cardkit-hint", width="auto",
                                    tooltip=_("what the coach would do, and why"))
-        self.review_button = _button("🔍 " + _("Review my hand"), "cardkit-review", width="auto",
+        self.review_button = button("🔍 " + _("Review my hand"), "cardkit-review", width="auto",
                                      tooltip=_("where you left best play (the solver, every card known)"))
         self.deal_button.on_click(lambda _b: self._deal_clicked())
         self.hint_button.on_click(lambda _b: self.hint())
@@ -491,8 +443,6 @@ class Table(W.VBox):
         Returns:
             the advice as text.
         """
-        from ..players import find_player
-
         st = self.state
         seat = st.current_player()
         if seat is None or seat not in self.humans:
@@ -501,59 +451,27 @@ class Table(W.VBox):
             # shown at once: the coach may take seconds on a busy machine
             thinking = escape(_("thinking…"))
             self.coach.value = f"<div class='cardkit-hint cardkit-thinking'>💡 {thinking}</div>"
-            coach = find_player(self.game, self.game.default_player, seed=0)
-            action = coach.choose(st.clone())
-            text = _("The coach would {action}: {why}.").format(action=_label(action),
-                                                               why=coach.explain(st, action).rstrip("."))
+            text = coach.advice(self.game, st)
         self.coach.value = f"<div class='cardkit-hint'>💡 {escape(text)}</div>"
         self._coached_at = self.replay.cursor
         return text
 
     def review(self) -> list[str]:
         """Review your cards of the hand at the cursor with the solver (every card known, best
-        play by everyone after): each card you played that lost value against best play.
+        play by everyone after): each card you played that lost value against best play
+        (:func:`cardkit.coach.review`).
 
         Returns:
             one line per such card, or a single line saying that you kept to best play.
         """
-        from ..solver import solver_for
-
         # shown at once: the solver is compiled the first time a page uses it (seconds)
         self.coach.value = f"<div class='cardkit-review cardkit-thinking'>🔍 {escape(_('thinking…'))}</div>"
-        st = self.state
-        names = self.game.names
-        hand = self.game.new_hand(st.dealer, list(st.scores_before), st.pack)
-        solver = None
-        solver_unit = ""
-        lines: list[str] = []
-        played = 0
-        for a in st.history():
-            seat = hand.current_player()
-            if hand.phase == "play" and seat in self.humans:
-                solver = solver or solver_for(hand)
-                sol = solver.solve(hand)
-                solver_unit = sol.unit
-                chosen = next(v.value for v in sol.values if v.action == a)
-                lost = sol.value - chosen if sol.maximising else chosen - sol.value
-                played += 1
-                if lost > 0:
-                    best = " / ".join(_card_text(v.action) for v in sol.best())
-                    lines.append(_("Trick {n}: {name} played {card} ({value} with best play after it); "
-                                   "best was {best} ({bestvalue}).").format(
-                        n=len(hand.tricks) + 1, name=names[seat], card=_card_text(a), value=chosen, best=best,
-                        bestvalue=sol.value))
-            hand.apply_action(a)
-        mistakes = bool(lines)
-        if not played:
-            lines = [_("Nothing to review yet: play some cards first.")]
-        elif not lines:
-            lines = [ngettext("You kept to best play with your {n} card.", "You kept to best play with all {n} of your cards.",
-                              played).format(n=played)]
-        # the numbers are explained only when a line shows them (a card that lost value)
-        note = f"<br><small>{escape(_(_UNITS[solver_unit]))}</small>" if mistakes and solver_unit in _UNITS else ""
-        self.coach.value = "<div class='cardkit-review'>🔍 " + "<br>".join(escape(x) for x in lines) + note + "</div>"
+        done = coach.review(self.game, self.state, self.humans, self.game.names)
+        note = f"<br><small>{escape(done.note)}</small>" if done.note else ""
+        self.coach.value = ("<div class='cardkit-review'>🔍 " + "<br>".join(escape(x) for x in done.lines)
+                            + note + "</div>")
         self._coached_at = self.replay.cursor
-        return lines
+        return done.lines
 
     def _blind_changed(self, _change: Any) -> None:
         if self._replay is not None:
@@ -716,7 +634,7 @@ class Table(W.VBox):
         self.scores.value = self._scores_html(st)
         viewer = self.seat_picker.value
         # the whole hand's log in a fixed-height panel that scrolls (newest last)
-        self.log_html.value = "<br>".join(escape(_label(st.describe(a, s, viewer))) for s, a in self._replay.log)
+        self.log_html.value = "<br>".join(escape(_said(st.describe(a, s, viewer))) for s, a in self._replay.log)
         self.actions.children = self._action_widgets(st, to_act, legal)
         at_start = self._replay.at_start()
         self.back_button.disabled = at_start
@@ -809,7 +727,7 @@ class Table(W.VBox):
             rows.append(f"<tr><th style='text-align:left'>{escape(word)}</th><td></td><td>{tpic}</td><td></td></tr>")
         lines = []
         if view.calls:
-            lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {_label(c)}" for s, c in view.calls)))
+            lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {_said(c)}" for s, c in view.calls)))
         lines.extend(escape(note) for note in view.notes(names))
         trick = view.current_trick
         shown, caption = None, ""
@@ -845,100 +763,12 @@ class Table(W.VBox):
         return out
 
     def _action_widgets(self, st: State, to_act: int | None, legal: list[Action]) -> list[W.Widget]:
+        """The controls of the user's legal actions (:func:`cardkit.widgets.controls.action_controls`)."""
         if to_act is None or to_act not in self.humans:
             return []
-        out: list[W.Widget] = []
-        view = st.view(to_act)
-        hand = view.hands[to_act]
-        card_acts = [a for a in legal if a.card is not None]
-        other = [a for a in legal if a.card is None]
-        if card_acts and not isinstance(hand, int):
-            verb = str(card_acts[0]).split()[0]
-            buttons = []
-            for c in dict.fromkeys(self._sorted(st, hand)):
-                plain = next((a for a in card_acts if a.card == c and str(a) == f"{verb} {c}"), None)
-                b = _button(str(c), "cardkit-card", tooltip=_label(f"{verb} {c}"),
-                            style="success" if plain is not None else "", width="52px")
-                if plain is not None:
-                    b.add_class("cardkit-legal")
-                b.on_click(self._clicker(plain if plain is not None else f"{verb} {c.code}"))
-                buttons.append(b)
-            out.append(W.HBox([W.Label(_label(verb) + ":")] + buttons))
-            special = [a for a in card_acts if str(a) != f"{verb} {a.card}"]
-            if special:
-                sb = []
-                for a in special:
-                    b = _button(_label(a), "cardkit-action", style="info", width="auto")
-                    b.add_class("cardkit-special")
-                    b.on_click(self._clicker(a))
-                    sb.append(b)
-                out.append(W.HBox(sb))
-        out.extend(self._other_widgets(other))
-        return out
-
-    def _other_widgets(self, acts: list[Action]) -> list[W.Widget]:
-        """Buttons for actions without a card: one per action; a number box for ``verb [arg] N``
-        families (bids, contracts); a drop-down for any other large family."""
-        singles: list[Action] = []
-        numeric: dict[str, tuple[list[str], int]] = {}
-        families: dict[str, list[Action]] = {}
-        for a in acts:
-            words = str(a).split()
-            if len(words) >= 2 and words[-1].lstrip("-").isdigit():
-                mids, low = numeric.get(words[0], ([], int(words[-1])))
-                mid = " ".join(words[1:-1])
-                if mid not in mids:
-                    mids.append(mid)
-                numeric[words[0]] = (mids, min(low, int(words[-1])))
-            else:
-                families.setdefault(words[0], []).append(a)
-        for fam in families.values():
-            if len(fam) <= 12:
-                singles.extend(fam)
-        out: list[W.Widget] = []
-        if singles:
-            row = []
-            for a in singles:
-                b = _button(_label(a), "cardkit-action", width="auto")
-                b.add_class(f"cardkit-{str(a).split()[0]}")
-                b.on_click(self._clicker(a))
-                row.append(b)
-            out.append(W.HBox(row))
-        for verb, fam in families.items():
-            if len(fam) > 12:
-                dd = W.Dropdown(options=[(_label(a), a) for a in fam], layout=W.Layout(width="200px"))
-                dd.add_class(f"cardkit-{verb}-options")
-                b = _button(_label(verb), "cardkit-action", width="auto")
-                b.add_class(f"cardkit-{verb}")
-                b.on_click(lambda _b, dd=dd: self.act(dd.value))
-                out.append(W.HBox([dd, b]))
-        for verb, (mids, low) in numeric.items():
-            number = W.IntText(value=low, layout=W.Layout(width="80px"))
-            number.add_class(f"cardkit-{verb}-number")
-            parts: list[W.Widget] = []
-            pick = None
-            if any(mids):
-                # shown in the learner's words ("sin triunfo"), sent as the record's text ("NT")
-                pick = W.Dropdown(options=[(_label(m), m) for m in mids], value=mids[0],
-                                  layout=W.Layout(width="130px"))
-                pick.add_class(f"cardkit-{verb}-choice")
-                parts.append(pick)
-            b = _button(_label(verb), "cardkit-action", width="auto")
-            b.add_class(f"cardkit-{verb}")
-
-            def click(_b: Any, verb: str = verb, pick: Any = pick, number: Any = number) -> None:
-                words = [verb] + ([pick.value] if pick is not None and pick.value else []) + [str(number.value)]
-                self.act(" ".join(words))
-
-            b.on_click(click)
-            out.append(W.HBox(parts + [number, b]))
-        return out
-
-    def _clicker(self, action: Action | str) -> Callable[[Any], None]:
-        def click(_b: Any) -> None:
-            self.act(action)
-
-        return click
+        hand = st.view(to_act).hands[to_act]
+        held = None if isinstance(hand, int) else self._sorted(st, hand)
+        return action_controls(self.game.action_groups(legal), held, self.act)
 
     def find(self, css: str) -> list[W.Widget]:
         """The widgets currently shown with CSS class ``css`` (for tests and scripted tours)."""
@@ -964,103 +794,10 @@ class Table(W.VBox):
 
         st = self.replay.state
         status = self._status_html(st, st.current_player(), still=True)  # no step count, no buttons named
-        html = (f"<div class='cardkit-table cardkit-picture'>{_CSS}<div class='cardkit-status'>{status}"
+        html = (f"<div class='cardkit-table cardkit-picture'>{CSS}<div class='cardkit-status'>{status}"
                 f"</div>{self.board.value}<div class='cardkit-scores'>{self.scores.value}</div></div>")
         return Shown(html, unescape(re.sub(r"<[^>]+>", " ", status)).replace("  ", " ").strip())
 
     def __repr__(self) -> str:
         # no position here: a notebook's saved output must not depend on how far play went
         return f"<Table {self.game.title}, {self.game.players} seats>"
-
-
-class DealStepper(W.VBox):
-    """The deal of one hand, card by card: where each card of the pack goes (a seat or the talon).
-
-    Args:
-        game: the table's rules; its ``deal_targets(dealer)`` says where each pack position goes
-            (rules.md 501 §4: ``p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 T | p1 p2 p3 ×4``).
-        pack: the pack in deal order.
-        dealer: the dealing seat.
-
-    :meth:`dealt` gives the hands and talon after ``n`` cards; the buttons step through them.
-    """
-
-    def __init__(self, game: Game, pack: Sequence[Card], dealer: int) -> None:
-        super().__init__()
-        self.game = game
-        self.pack = Cards(pack)
-        self.dealer = dealer
-        self.targets = game.deal_targets(dealer)
-        if len(self.targets) != len(self.pack):
-            raise CardkitError(f"a pack of {len(self.pack)} cards, but the deal places {len(self.targets)}")
-        self.n = 0
-        self.start_button = _button("⏮ " + _("Start"), "cardkit-start", width="auto")
-        self.back_button = _button("◀ " + _("Back"), "cardkit-back", width="auto")
-        self.next_button = _button(_("Next") + " ▶", "cardkit-next", width="auto")
-        self.round_button = _button(_("Next round") + " ⏩", "cardkit-round", width="auto")
-        self.all_button = _button(_("Deal all") + " ⏭", "cardkit-end", width="auto")
-        self.start_button.on_click(lambda _b: self.step(-len(self.pack)))
-        self.back_button.on_click(lambda _b: self.step(-1))
-        self.next_button.on_click(lambda _b: self.step(1))
-        self.round_button.on_click(lambda _b: self.next_round())
-        self.all_button.on_click(lambda _b: self.step(len(self.pack)))
-        self.caption = W.HTML()
-        self.caption.add_class("cardkit-status")
-        self.board = W.HTML()
-        self.board.add_class("cardkit-board")
-        self.children = [W.HBox([self.start_button, self.back_button, self.next_button, self.round_button,
-                                 self.all_button]),
-                         self.caption, self.board]
-        self.add_class("cardkit-deal")
-        self._render()
-
-    def dealt(self, n: int | None = None) -> tuple[list[Cards], Cards]:
-        """``(hands per seat, talon)`` after the first ``n`` cards (default: the current step)."""
-        n = self.n if n is None else n
-        hands, talon = deal_cards(self.pack[:n], self.targets[:n])  # the engine's deal, stopped after n cards
-        hands += [[] for _ in range(self.game.players - len(hands))]
-        return [Cards(h) for h in hands], Cards(talon)
-
-    def where(self, i: int) -> str:
-        """Who receives pack position ``i`` (0-based): a seat name or the talon's name."""
-        t = self.targets[i]
-        return _(self.game.talon_word) if t == TALON else self.game.names[t]
-
-    def step(self, d: int) -> None:
-        """Deal ``d`` more cards (negative: take back)."""
-        self.n = max(0, min(len(self.pack), self.n + d))
-        self._render()
-
-    def next_round(self) -> None:
-        """Deal up to and including the next card that goes to the talon (or to the end)."""
-        for i in range(self.n, len(self.pack)):
-            if self.targets[i] == TALON:
-                self.n = i + 1
-                break
-        else:
-            self.n = len(self.pack)
-        self._render()
-
-    def __repr__(self) -> str:
-        return f"<DealStepper {self.game.title} card {self.n} of {len(self.pack)}>"
-
-    def _render(self) -> None:
-        hands, talon = self.dealt()
-        names = self.game.names
-        if self.n == 0:
-            self.caption.value = escape(_("{n} cards to deal; {name} deals").format(
-                n=len(self.pack), name=names[self.dealer]))
-        else:
-            card = self.pack[self.n - 1]
-            self.caption.value = escape(_("card {i} of {n}: {card} to {who}").format(
-                i=self.n, n=len(self.pack), card=card, who=self.where(self.n - 1)))
-        word = _(self.game.talon_word)
-        rows = "".join(f"<tr><th style='text-align:left'>{escape(names[s])}</th><td>{cards_svg(list(h))}</td></tr>"
-                       for s, h in enumerate(hands) if s in self.targets)
-        rows += f"<tr><th style='text-align:left'>{escape(word)}</th><td>{cards_svg([None] * len(talon))}</td></tr>"
-        pack_word = _("pack")
-        rows += (f"<tr><th style='text-align:left'>{escape(pack_word)}</th>"
-                 f"<td>{cards_svg([None] * (len(self.pack) - self.n))}</td></tr>")
-        self.board.value = f"<table class='cardkit-board'>{rows}</table>"
-        self.back_button.disabled = self.start_button.disabled = self.n == 0
-        self.next_button.disabled = self.round_button.disabled = self.n == len(self.pack)

@@ -28,7 +28,6 @@
     try { return localStorage.getItem(HANDS_KEY) === "shown" ? "shown" : "hidden"; } catch (e) { return "hidden"; }
   }
   let view = null, ws = null, retry = 500, stopped = false, hideHands = SHOW && storedHands() === "hidden";
-  const CARD_RE = /^(10|[2-9JQKA])[♠♣♦♥]$|^Jo$/;
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -72,70 +71,62 @@
     b.addEventListener("click", () => act(action));
     return b;
   }
-  // The legal actions, grouped so that a page holds a few controls, not hundreds of buttons:
-  // an action naming a card of the seat's hand is taken by clicking that card; a verb with many
-  // actions ("bid 66" … "bid 220", "declare ♠ 66" …) becomes one chooser per word that varies,
-  // the lowest preselected, and one button; the rest ("look", "pass", "abandon") stay buttons.
+  // The legal actions as the server groups them (the game's action groups: each action's index in
+  // ``legal``, its amount, choice and card as the game declares them; no action's text is read here),
+  // so that a page holds a few controls, not hundreds of buttons: a group of cards of the seat's
+  // hand is taken by clicking the card; a group with many actions ("bid 66" … "bid 220", "declare ♠
+  // 66" …) becomes one chooser per declared part, the lowest preselected, and one button; the rest
+  // ("look", "pass", "abandon", a marriage) stay buttons.
   function groupActions(v) {
     const labels = v.labels || v.legal;
     const own = Array.isArray(v.hands[String(v.seat)]) ? v.hands[String(v.seat)] : [];
-    const onCard = new Map(), verbs = new Map(), single = [];
-    v.legal.forEach((a, i) => {
-      const words = a.split(" "), label = labels[i];
-      if (words.length < 2) { single.push({action: a, label}); return; }
-      if (!verbs.has(words[0])) verbs.set(words[0], []);
-      verbs.get(words[0]).push({action: a, label, words, card: words.slice(1).find((w) => CARD_RE.test(w))});
-    });
-    const choosers = [];
-    verbs.forEach((items, verb) => {
-      // a verb whose every action names a card of the hand ("play K♠", "give 9♦", "bury 7♣"): by
-      // clicking the card (a second action of one card, "play K♠ marriage", stays a button); a
-      // Five Hundred bid ("bid 6♠") names no card of the hand, whatever its look
-      if (!SHOW && items.every((x) => x.card && own.includes(x.card))) {
-        items.forEach((x) => { if (!onCard.has(x.card) && x.words.length === 2) onCard.set(x.card, x); else single.push(x); });
+    const onCard = new Map(), single = [], choosers = [];
+    let cardVerb = null;
+    (v.groups || []).forEach((g) => {
+      const items = g.actions.map((x) => Object.assign({}, x, {action: v.legal[x.i], label: labels[x.i], verb: g.label}));
+      if (g.kind === "cards" && !SHOW && items.every((x) => x.card && own.includes(x.card))) {
+        items.forEach((x) => onCard.set(x.card, x));
+        if (cardVerb === null) cardVerb = g.label;
         return;
       }
-      if (items.length < 6) { items.forEach((x) => single.push(x)); return; }
-      choosers.push({verb, items});
+      if (g.kind === "special" || g.kind === "buttons" || items.length < 6) { items.forEach((x) => single.push(x)); return; }
+      choosers.push({kind: g.kind, verb: g.verb, label: g.label, items});
     });
-    return {onCard, choosers, single};
+    return {onCard, cardVerb, choosers, single};
   }
+  function select(label) {
+    const sel = el("select", "choice");
+    sel.setAttribute("aria-label", label);
+    return sel;
+  }
+  function option(sel, text, value) { const o = el("option", "", text); o.value = value; sel.appendChild(o); }
   function chooser(g) {
     const box = el("span", "chooser");
     box.dataset.verb = g.verb;
-    const legal = new Set(g.items.map((x) => x.action));
-    const k = g.items[0].words.length;
-    const even = g.items.every((x) => x.words.length === k) && k === 3;
     const selects = [];
-    const lwords = (x) => x.label.split(" ");
-    if (even) {  // e.g. "declare ♠ 66": a chooser for the trump, one for the value
-      for (let j = 1; j < k; j++) {
-        const sel = el("select", "choice"), seen = new Set();
-        sel.setAttribute("aria-label", lwords(g.items[0])[0]);
-        g.items.forEach((x) => {
-          const w = x.words[j];
-          if (seen.has(w)) return;
-          seen.add(w);
-          const lw = lwords(x);  // the label's words: the verb, the middle words, the last word
-          const text = j === k - 1 ? lw[lw.length - 1] : lw.slice(1, lw.length - 1).join(" ");
-          const o = el("option", "", text); o.value = w; sel.appendChild(o);
-        });
-        selects.push(sel);
-      }
-    } else {  // e.g. "bid 66" … "bid 220", or Five Hundred's "bid 6♠" … "bid misère"
-      const sel = el("select", "choice");
-      sel.setAttribute("aria-label", lwords(g.items[0])[0]);
-      g.items.forEach((x) => { const o = el("option", "", lwords(x).slice(1).join(" ")); o.value = x.action;
-                               sel.appendChild(o); });
+    let chosen;
+    if (g.items.every((x) => x.amount !== undefined && x.choice !== undefined)) {
+      // e.g. a declaration: a chooser for the trump, one for the value
+      const byKey = new Map(), trumps = select(g.label), values = select(g.label), seen = new Set();
+      g.items.forEach((x) => {
+        byKey.set(x.choice + "\u0001" + x.amount, x.action);
+        if (!seen.has("c" + x.choice)) { seen.add("c" + x.choice); option(trumps, x.choice_label, x.choice); }
+        if (!seen.has("a" + x.amount)) { seen.add("a" + x.amount); option(values, String(x.amount), String(x.amount)); }
+      });
+      selects.push(trumps, values);
+      chosen = () => byKey.get(trumps.value + "\u0001" + values.value);
+    } else {  // e.g. "bid 66" … "bid 220" (by the amount), or Five Hundred's "bid 6♠" … "bid misère"
+      const sel = select(g.label);
+      g.items.forEach((x) => option(sel, x.amount !== undefined ? String(x.amount) : x.label, x.action));
       selects.push(sel);
+      chosen = () => sel.value;
     }
-    const chosen = () => even ? [g.verb, ...selects.map((s) => s.value)].join(" ") : selects[0].value;
-    const b = el("button", "cardkit-action chooser-go", lwords(g.items[0])[0]);
+    const b = el("button", "cardkit-action chooser-go", g.label);
     b.type = "button";
-    const check = () => { b.disabled = !legal.has(chosen()); b.dataset.action = chosen();
+    const check = () => { const a = chosen(); b.disabled = !a; b.dataset.action = a || "";
                           b.title = b.disabled ? say("no_combination") : ""; };
     selects.forEach((s) => { s.addEventListener("change", check); box.appendChild(s); });
-    b.addEventListener("click", () => { if (legal.has(chosen())) act(chosen()); else message(say("no_combination"), "error"); });
+    b.addEventListener("click", () => { const a = chosen(); if (a) act(a); else message(say("no_combination"), "error"); });
     box.appendChild(b);
     check();
     return box;
@@ -174,17 +165,11 @@
     const groups = groupActions(v);
     if (v.legal.length) {
       if (!SHOW) acts.appendChild(el("h2", "", say("your_choices")));
-      if (groups.onCard.size) {
-        const first = groups.onCard.values().next().value;
-        acts.appendChild(el("p", "click-card", say("click_card", {verb: first.label.split(" ")[0]})));
-      }
+      if (groups.onCard.size) acts.appendChild(el("p", "click-card", say("click_card", {verb: groups.cardVerb})));
       groups.single.forEach((x) => {
         const b = button("", x.action);
-        const words = x.label.split(" ");
-        const c = words.find((w) => CARD_RE.test(w));
-        if (c) { b.appendChild(el("span", "verb", words[0] + " ")); b.appendChild(card(c));
-                 const rest = words.slice(words.indexOf(c) + 1).join(" ");
-                 if (rest) b.appendChild(el("span", "verb", " " + rest)); }
+        if (x.card) { b.appendChild(el("span", "verb", x.verb + " ")); b.appendChild(card(x.card));
+                      if (x.detail) b.appendChild(el("span", "verb", " " + x.detail)); }
         else b.textContent = x.label;
         acts.appendChild(b);
       });
@@ -201,27 +186,32 @@
       if (s === v.dealer) badges.push(say("dealer"));
       if (v.computer.includes(s)) badges.push(say("computer"));
       if (s === v.seat) badges.push(say("you"));
+      (v.badges[s] || []).forEach((b) => badges.push(b));  // the game's words: bidder, blind, sits out
       if (badges.length) th.appendChild(el("span", "badge", " " + badges.join(", ")));
       tr.appendChild(th);
       const td = el("td", "hand");
       td.appendChild(cards(v.hands[String(s)], s === v.seat ? groups.onCard : null));
       tr.appendChild(td);
-      tr.appendChild(el("td", "tricks-won", v.extra && v.extra.tricks_won ? say(v.extra.tricks_won[s] === 1 ? "one_trick" : "n_tricks", {n: v.extra.tricks_won[s]}) : ""));
+      tr.appendChild(el("td", "tricks-won", v.tallies[s] || ""));
       t.appendChild(tr);
     });
     const tr = el("tr", "talon");
     tr.appendChild(el("th", "name", v.talon_word));
     const td = el("td", "hand");
-    const taken = v.extra && Array.isArray(v.extra.talon_taken) ? v.extra.talon_taken : null;
-    if (taken && Array.isArray(v.talon) && v.talon.length === 0) {  // turned up for all (rules.md 501 §7)
-      td.appendChild(cards(taken));
-      const who = v.extra.declarer;
-      if (typeof who === "number") td.appendChild(el("span", "taken", " " + say("talon_taken", {name: name(who)})));
+    const up = v.talon_turned_up;
+    if (up && Array.isArray(v.talon) && v.talon.length === 0) {  // turned up for all (rules.md 501 §7)
+      td.appendChild(cards(up.cards));
+      td.appendChild(el("span", "taken", " " + say("talon_taken", {name: name(up.by)})));
     } else td.appendChild(cards(v.talon));
     tr.appendChild(td);
     tr.appendChild(el("td"));
     t.appendChild(tr);
     board.appendChild(t);
+    if (v.notes.length) {  // the hand's story beside the tricks: gives, marriages (as this seat may see them)
+      const notes = el("ul", "notes");
+      v.notes.forEach((n) => notes.appendChild(el("li", "", n)));
+      board.appendChild(notes);
+    }
     // trick
     const tk = clear($("trick"));
     let shown = v.trick, label = say("trick", {n: v.tricks.length + 1});
@@ -250,6 +240,12 @@
                      v.returns.forEach((x) => r.appendChild(el("td", "", (x > 0 ? "+" : "") + num(x)))); table.appendChild(r); }
     sc.appendChild(el("h2", "", say("scores")));
     sc.appendChild(table);
+    if (v.score_rows.length) {  // what the hand counted: tricks, card points, marriages
+      const counted = el("table", "counted");
+      v.score_rows.forEach(([label, text]) => { const r = el("tr"); r.appendChild(el("th", "", label));
+                                                 r.appendChild(el("td", "", text)); counted.appendChild(r); });
+      sc.appendChild(counted);
+    }
     // log
     const log = clear($("log"));
     v.log.forEach((l) => log.appendChild(el("li", "", l)));

@@ -1,0 +1,88 @@
+"""The coach: advice for the seat to act and a review of a seat's cards against best play.
+
+Plain text in the language in use, with no widget: the table widget shows it under the table,
+and a server page or the command line can print the same lines. The advice is the game's default
+computer player asked what it would do in the seat's place (with its reason); the review replays
+the hand with the solver (every card known, best play by everyone after each card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .game import Action, Game, State
+from .i18n import N_, _, ngettext
+
+#: What the solver's values count (:attr:`cardkit.solver.Solution.unit`), for the review's note.
+_UNITS = {"points": N_("the numbers are the bidder's hand total in points, with best play after the card: "
+                       "the bidder wants it high, the defenders low"),
+          "tricks": N_("the numbers are the contracting side's tricks, with best play after the card: "
+                       "the contracting side wants more, the defenders fewer"),
+          "misere": N_("the numbers are the contractor's tricks, with best play after the card: "
+                       "the contractor wants none, the defenders one")}
+
+
+def card_text(action: Action) -> str:
+    """A plain card play as its card (``10♣``); any other action as people read it."""
+    card = action.card
+    return str(card) if card is not None and action.form == "cards" and not action.special else action.words()
+
+
+def advice(game: Game, state: State) -> str:
+    """What the game's default computer player would do for the seat to act in ``state``, and
+    why: ``"The coach would play K♠: …"``, in the language in use. ``state`` is not changed."""
+    from .players import find_player
+
+    seat = state.current_player()
+    assert seat is not None, "advice is for a seat to act"
+    coach = find_player(game, game.default_player, seed=0)
+    action = coach.choose(state.clone())
+    return _("The coach would {action}: {why}.").format(action=action.words(),
+                                                       why=coach.explain(state, action).rstrip("."))
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of a hand: one line per card that lost value against best play (or one line
+    saying there was none, or nothing to review yet), and what the numbers count when a line
+    shows them (``note``, else ``None``)."""
+
+    lines: list[str]
+    note: str | None
+
+
+def review(game: Game, state: State, seats: Collection[int], names: Sequence[str]) -> Review:
+    """Replay the hand of ``state`` from its deal and check with the solver each card that
+    ``seats`` played: the lines name the trick, the seat (by ``names``), the card and its value,
+    and the best card with its value."""
+    from .solver import solver_for
+
+    hand = game.new_hand(state.dealer, list(state.scores_before), state.pack)
+    solver = None
+    unit = ""
+    lines: list[str] = []
+    played = 0
+    for a in state.history():
+        seat = hand.current_player()
+        if hand.phase == "play" and seat is not None and seat in seats:
+            solver = solver or solver_for(hand)
+            sol = solver.solve(hand)
+            unit = sol.unit
+            chosen = next(v.value for v in sol.values if v.action == a)
+            lost = sol.value - chosen if sol.maximising else chosen - sol.value
+            played += 1
+            if lost > 0:
+                best = " / ".join(card_text(v.action) for v in sol.best())
+                lines.append(_("Trick {n}: {name} played {card} ({value} with best play after it); "
+                               "best was {best} ({bestvalue}).").format(
+                    n=len(hand.tricks) + 1, name=names[seat], card=card_text(a), value=chosen, best=best,
+                    bestvalue=sol.value))
+        hand.apply_action(a)
+    if not played:
+        return Review([_("Nothing to review yet: play some cards first.")], None)
+    if not lines:
+        return Review([ngettext("You kept to best play with your {n} card.",
+                                "You kept to best play with all {n} of your cards.", played).format(n=played)], None)
+    # the numbers are explained only when a line shows them (a card that lost value)
+    return Review(lines, _(_UNITS[unit]) if unit in _UNITS else None)
