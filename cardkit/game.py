@@ -224,16 +224,17 @@ class Game(ABC):
     name: ClassVar[str]
     #: The game's title for people.
     title: ClassVar[str]
+    #: How learners read the game's name in "rule 8 of 501" (English; translated with ``_()``).
+    rules_word: ClassVar[str]
     #: The rule text's word for the undealt cards, as users read it: ``"talon"`` or ``"kitty"``.
     talon_word: ClassVar[str] = "talon"
     #: True when a lower running score is better (501♠ counts down from 501 to 0).
     lower_is_better: ClassVar[bool] = False
-    #: The player kind (see :func:`cardkit.players.find_player`) a table uses for computer seats.
+    #: The player kind (see :func:`cardkit.registry.find_player`) a table uses for computer seats.
     default_player: ClassVar[str] = "random"
-    #: The rule-based player kind that estimates and tournaments use to play hands out.
+    #: The rule-based player kind that estimates, tournaments and the stronger players use to play
+    #: hands out (see :func:`cardkit.registry.rule_player`).
     rule_player: ClassVar[str] = "random"
-    #: The double-dummy solver as ``"module:Class"`` (see :func:`cardkit.solver.solver_for`).
-    solver: ClassVar[str | None] = None
     #: The numbers of players the game can be played by.
     table_sizes: ClassVar[tuple[int, ...]] = ()
     #: The rule options with their default values, as saved in records (``{}``: none).
@@ -249,13 +250,16 @@ class Game(ABC):
     #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
     #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
     look_action: ClassVar[str | None] = None
+    #: The kinds of play position the solver's kernel searches for this game, as
+    #: ``(tricks_left, prefer)`` for :func:`cardkit.solver.positions.random_play_state` (seeded 1,
+    #: 2, … in order), so :mod:`cardkit.solver.warm` compiles each once.
+    solver_warmup: ClassVar[tuple[tuple[int | None, tuple[str, ...]], ...]] = ()
+    #: A worked example for estimates (:data:`cardkit.explore.estimate.BID_EXAMPLES`): ``hand``,
+    #: ``contract`` and ``seat``; empty: none.
+    bid_example: ClassVar[dict[str, Any]] = {}
     #: The largest score change one hand can bring a seat, in points (the bound of the returns a
     #: learning algorithm sees, :mod:`cardkit.openspiel`).
     max_change: ClassVar[int] = 0
-    #: The function that writes a finished hand's score arithmetic out in words, one line per seat
-    #: or side, as ``"module:function"`` (see :func:`cardkit.exercises.explain.score_lines`);
-    #: ``None``: the score changes alone.
-    score_explainer: ClassVar[str | None] = None
 
     def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -801,18 +805,6 @@ class Match:
                 row[name] = scores[s]
             rows.append(row)
         return rows
-
-
-def find_game(name: str, players: int | None = None, **options: Any) -> Game:
-    """The game called ``name`` (``"501"`` or ``"500"``) for ``players`` seats with ``options``;
-    see :func:`cardkit.registry.find_game`.
-
-    Raises:
-        UnknownOptionError: an unknown game name, option or value; the message lists valid ones.
-    """
-    from .registry import find_game as find
-
-    return find(name, players, **options)
 
 
 def parse_words(text: str) -> list[str]:

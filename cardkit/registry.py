@@ -1,9 +1,11 @@
-"""The registry: every game and every computer player, as lists of classes.
+"""The registry: every game with its parts, and every computer player.
 
-Games are found by their declared :attr:`~cardkit.game.Game.name`; players by their declared
-``kind`` among those that play the game (a player class's ``plays`` is the :class:`Game` subclass
-it plays, or ``None`` when it plays any game). Nothing else in the kit lists the games or players,
-so adding one is adding a class here.
+Games are found by their declared :attr:`~cardkit.game.Game.name`; each game class is mapped here
+to its double-dummy solver (:func:`solver_class`), the function that writes a hand's score out in
+words (:func:`score_explainer`) and its table widget (:func:`table_widget`), each imported when
+first asked for. Players are found by their ``kind`` among those that play the game
+(:func:`players`). Nothing else in the kit lists the games or the players, or asks for a game by
+its name, so adding one is adding it here.
 
 >>> find_game("500", 5)
 Game500(players=5, ...)
@@ -17,18 +19,27 @@ cardkit.errors.UnknownOptionError: unknown game 'bridge': use one of 501, 500
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol, Sequence, cast
 
-from .errors import UnknownOptionError
+from .errors import CardkitError, UnknownOptionError
 from .game import Action, Game, State
 from .game500 import Game500
 from .game501 import Game501
 
-__all__ = ["GAMES", "PlayerClass", "find_game", "find_game_class", "find_player", "game_names", "players",
-           "player_kinds", "players_for"]
+if TYPE_CHECKING:
+    from .solver import Solver
+    from .widgets.table import Table
+
+__all__ = ["GAMES", "PlayerClass", "ScoreExplainer", "find_game", "find_game_class", "find_player", "game_names",
+           "player_kinds", "players", "players_for", "score_explainer", "solver_class", "table_widget"]
 
 #: Every game, in the order the command line and errors list them.
 GAMES: tuple[type[Game], ...] = (Game501, Game500)
+
+#: A function that writes a finished hand's score arithmetic out in words, one line per seat or
+#: side, ending on the engine's own ``returns()``.
+ScoreExplainer = Callable[[State], list[str]]
 
 
 class PlayerClass(Protocol):
@@ -55,6 +66,61 @@ class PlayerClass(Protocol):
     def choose(self, state: State) -> Action:
         """The action for the seat to act."""
         ...
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """What the kit builds for one game, each imported when first asked for."""
+
+    solver: Callable[[], type[Solver]] | None
+    score_explainer: Callable[[], ScoreExplainer] | None
+    table_widget: Callable[[], type[Table]] | None
+
+
+# The parts are imported by the functions below, when first asked for: a solver needs numpy, a
+# table widget ipywidgets, and the engine imports neither. The registry pairs each game with its
+# own parts, so the states they are given are always their game's (hence the casts).
+
+def _solver_501() -> type[Solver]:
+    from .solver.solve501 import Solver501
+
+    return Solver501
+
+
+def _solver_500() -> type[Solver]:
+    from .solver.solve500 import Solver500
+
+    return Solver500
+
+
+def _explainer_501() -> ScoreExplainer:
+    from .exercises.explain import score_lines_501
+
+    return cast(ScoreExplainer, score_lines_501)
+
+
+def _explainer_500() -> ScoreExplainer:
+    from .exercises.explain import score_lines_500
+
+    return cast(ScoreExplainer, score_lines_500)
+
+
+def _table_501() -> type[Table]:
+    from .widgets.table import Table
+
+    return Table
+
+
+def _table_500() -> type[Table]:
+    from .widgets.five_hundred import Table500
+
+    return Table500
+
+
+_PARTS: dict[type[Game], _Parts] = {
+    Game501: _Parts(solver=_solver_501, score_explainer=_explainer_501, table_widget=_table_501),
+    Game500: _Parts(solver=_solver_500, score_explainer=_explainer_500, table_widget=_table_500),
+}
 
 
 def game_names() -> list[str]:
@@ -89,6 +155,47 @@ def find_game(name: str, players: int | None = None, **options: Any) -> Game:
     return cls(**kwargs)
 
 
+def _game_class(game: str | Game | type[Game]) -> type[Game]:
+    if isinstance(game, Game):
+        return type(game)
+    if isinstance(game, type):
+        return game
+    return find_game_class(game)
+
+
+def _parts(game: str | Game | type[Game]) -> _Parts | None:
+    cls = _game_class(game)
+    return next((parts for g, parts in _PARTS.items() if issubclass(cls, g)), None)
+
+
+def solver_class(game: str | Game | type[Game]) -> type[Solver]:
+    """The double-dummy solver class of ``game`` (a name, a game or a game class):
+    :class:`~cardkit.solver.solve501.Solver501` or :class:`~cardkit.solver.solve500.Solver500`.
+
+    Raises:
+        CardkitError: the game has no solver. UnknownOptionError: an unknown game name.
+    """
+    parts = _parts(game)
+    if parts is None or parts.solver is None:
+        raise CardkitError(f"no solver for {_game_class(game).title}")
+    return parts.solver()
+
+
+def score_explainer(game: str | Game | type[Game]) -> ScoreExplainer | None:
+    """The function that writes ``game``'s hand scores out in words
+    (:func:`cardkit.exercises.explain.score_lines_501`, ``score_lines_500``), or ``None``."""
+    parts = _parts(game)
+    return None if parts is None or parts.score_explainer is None else parts.score_explainer()
+
+
+def table_widget(game: str | Game | type[Game]) -> type[Table] | None:
+    """The table widget class for ``game`` (:class:`cardkit.widgets.Table`, Five Hundred's
+    :class:`cardkit.widgets.five_hundred.Table500` with its call control), or ``None``. Imports
+    ipywidgets."""
+    parts = _parts(game)
+    return None if parts is None or parts.table_widget is None else parts.table_widget()
+
+
 def players() -> Sequence[type[PlayerClass]]:
     """Every computer player class (imported when first asked for)."""
     from .players import RandomPlayer
@@ -106,14 +213,6 @@ def players() -> Sequence[type[PlayerClass]]:
     else:
         found.append(ISMCTSPlayer)
     return tuple(found)
-
-
-def _game_class(game: str | Game | type[Game]) -> type[Game]:
-    if isinstance(game, Game):
-        return type(game)
-    if isinstance(game, type):
-        return game
-    return find_game_class(game)
 
 
 def players_for(game: str | Game | type[Game]) -> list[type[PlayerClass]]:

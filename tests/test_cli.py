@@ -118,7 +118,7 @@ def test_python_dash_m_cardkit_in_a_subprocess(tmp_path):
 
 def test_every_registered_player_kind_plays_a_legal_hand():
     """The command line's --player kinds all build and act legally (sampler needs the table's rules)."""
-    from cardkit.game import Match, find_game
+    from cardkit import Match, find_game
     from cardkit.players import find_player, player_names
 
     for name in ("501", "500"):

@@ -34,7 +34,8 @@ from typing import Any, Iterable, Iterator, Sequence
 from ..actions import Play
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError, InvalidActionError, InvalidCardError, refusal_head
-from ..game import TALON, Action, Game, State, find_game
+from ..game import TALON, Action, Game, State
+from ..registry import find_game
 from ..i18n import _, action_phrase, language, ngettext
 from . import explain as ex
 from .schema import FORMAT, KINDS, MAX_FILE_BYTES, place, validate

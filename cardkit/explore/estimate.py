@@ -402,11 +402,15 @@ def with_progress(it: Iterable[Any], on: bool, desc: str) -> Iterable[Any]:
     return bar
 
 
-#: Worked examples for the command line, the benchmarks and the notebooks: game name, hand, contract, seat.
-BID_EXAMPLES: dict[str, dict[str, Any]] = {
-    "501": {"game": "501", "hand": "AS 10S KS QS AH 10H KD", "contract": 100, "seat": 1},
-    "500": {"game": "500", "hand": "JK JH JD AH KH QH 10H AS KC 9D", "contract": "8H", "seat": 1},
-}
+def _bid_examples() -> dict[str, dict[str, Any]]:
+    from ..registry import GAMES
+
+    return {g.name: {"game": g.name, **g.bid_example} for g in GAMES if g.bid_example}
+
+
+#: Worked examples for the command line, the benchmarks and the notebooks, by game name: game name,
+#: hand, contract, seat (each game's :attr:`~cardkit.game.Game.bid_example`).
+BID_EXAMPLES: dict[str, dict[str, Any]] = _bid_examples()
 
 __all__ = ["BID_EXAMPLES", "bid_odds", "bid_odds_chart", "contract_action", "contracting_seat", "estimate_bid",
            "force_contract", "make_players", "play_out", "results_chart", "summarise"]

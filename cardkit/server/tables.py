@@ -29,7 +29,8 @@ from ..cards import Card, Cards, Suit
 from ..display import held_order
 from ..escaping import BIDI_CONTROLS
 from ..errors import CardkitError, IllegalActionError
-from ..game import Game, State, find_game
+from ..game import Game, State
+from ..registry import find_game
 from ..i18n import N_, _, action_text, get_language, language
 from ..replay import Replay
 from ..tricks import Trick

@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -104,7 +103,7 @@ class Solution:
 
     def verdict(self) -> str:
         """One sentence: the value with best play and whether the contract is made."""
-        if self.game == "501":
+        if self.unit == "points":
             who = self.names[self.side[0]] if self.names else f"seat {self.side[0]}"
             key = ("{who} makes {target} with best play ({value})" if self.made
                    else "{who} fails {target} with best play ({value})")
@@ -151,12 +150,12 @@ class Solver(Protocol):
         ...
 
 
-_SOLVERS: dict[str, Solver] = {}
+_SOLVERS: dict[type[Game], Solver] = {}
 
 
 def new_solver(game: Game) -> Solver:
-    """A new solver object for ``game``'s play positions: the class the game declares as
-    :attr:`Game.solver` (a :class:`~cardkit.solver.solve501.Solver501` or
+    """A new solver object for ``game``'s play positions: the class the registry pairs with the
+    game (:func:`cardkit.registry.solver_class`: a :class:`~cardkit.solver.solve501.Solver501` or
     :class:`~cardkit.solver.solve500.Solver500`), with an empty transposition table.
 
     Raises:
@@ -167,11 +166,9 @@ def new_solver(game: Game) -> Solver:
         import numpy  # noqa: F401
     except ImportError:  # pragma: no cover - numpy comes with the solver extra
         raise CardkitError(_("the solver needs numpy (and numba for speed): pip install 'cardkit[solver]'")) from None
-    if game.solver is None:
-        raise CardkitError(f"no solver for {game.title}")
-    module, cls = game.solver.split(":")
-    solver: Solver = getattr(importlib.import_module(module), cls)()
-    return solver
+    from ..registry import solver_class
+
+    return solver_class(game)()
 
 
 def solver_for(state: State) -> Solver:
@@ -181,10 +178,10 @@ def solver_for(state: State) -> Solver:
     Raises:
         CardkitError: the game declares no solver, or numpy is not installed.
     """
-    name = state.game.name
-    if name not in _SOLVERS:
-        _SOLVERS[name] = new_solver(state.game)
-    return _SOLVERS[name]
+    kind = type(state.game)
+    if kind not in _SOLVERS:
+        _SOLVERS[kind] = new_solver(state.game)
+    return _SOLVERS[kind]
 
 
 def solve(state: State, solver: Solver | None = None, budget: Any = None) -> Solution:

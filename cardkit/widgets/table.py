@@ -26,7 +26,8 @@ from ..cards import Card, Cards
 from ..display import change_words, held_order, plain_rule, rule_words, score_changes, text_of
 from ..errors import CardkitError
 from ..escaping import escape
-from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards, find_game
+from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards
+from ..registry import find_game
 from ..i18n import N_, _, action_text, get_language, ngettext
 from ..replay import Replay
 from ..svg import cards_svg
