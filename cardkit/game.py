@@ -16,7 +16,7 @@ import copy
 from collections import Counter
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Hashable, Iterable, Mapping, Protocol, Sequence
 
 from .allocation import Knowledge
@@ -203,12 +203,26 @@ def pack_from_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card], targe
     return pack
 
 
-class PlayerLike(Protocol):
-    """What a computer player offers the engine: ``choose(state)``, a legal action for the seat
-    to act (see :mod:`cardkit.players`)."""
+@dataclass(frozen=True)
+class Decision:
+    """A player's choice for the seat to act: the ``action`` and the player's ``reason`` for it in
+    words, in the language in use (``""`` when it gives none).
 
-    def choose(self, state: State) -> Action:
-        """The action for ``state.current_player()``; always legal."""
+    ``facts`` holds the figures the reason is built from (how many sampled deals, how many made
+    the contract, …), for tests and tables; it takes no part in equality.
+    """
+
+    action: Action
+    reason: str = ""
+    facts: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+
+class Player(Protocol):
+    """What a computer player offers (see :mod:`cardkit.players`): ``choose(state)``, a legal
+    action for the seat to act with the reason for it. The one player protocol of the kit."""
+
+    def choose(self, state: State) -> Decision:
+        """The :class:`Decision` for ``state.current_player()``; its action is always legal."""
         ...
 
 
@@ -776,7 +790,7 @@ class Match:
         """True once the match has an :class:`Outcome`."""
         return self.outcome is not None
 
-    def play(self, players: Sequence[Any], max_hands: int = 1000) -> Outcome | None:
+    def play(self, players: Sequence[Player], max_hands: int = 1000) -> Outcome | None:
         """Play the match out with one player object per seat (see :mod:`cardkit.players`).
 
         Returns the outcome, or ``None`` if ``max_hands`` hands were dealt without one.
@@ -786,7 +800,7 @@ class Match:
                 self.new_hand()
             state = self.state
             while not state.is_terminal():
-                self.apply_action(players[state.actor()].choose(state))
+                self.apply_action(players[state.actor()].choose(state).action)
         return self.outcome
 
     def score_sheet(self) -> list[dict[str, Any]]:

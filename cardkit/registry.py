@@ -20,10 +20,10 @@ cardkit.errors.UnknownOptionError: unknown game 'bridge': use one of 501, 500
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from .errors import CardkitError, UnknownOptionError
-from .game import Action, Game, State
+from .game import Game, Player, State
 from .game500 import Game500
 from .game501 import Game501
 
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from .solver import Solver
     from .widgets.table import Table
 
-__all__ = ["GAMES", "PlayerClass", "ScoreExplainer", "find_game", "find_game_class", "find_player", "game_names",
-           "player_kinds", "players", "players_for", "score_explainer", "solver_class", "table_widget"]
+__all__ = ["GAMES", "PlayerKind", "ScoreExplainer", "find_game", "find_game_class", "find_player", "game_names",
+           "player_kinds", "players", "players_for", "rule_player", "score_explainer", "solver_class", "table_widget"]
 
 #: Every game, in the order the command line and errors list them.
 GAMES: tuple[type[Game], ...] = (Game501, Game500)
@@ -40,32 +40,6 @@ GAMES: tuple[type[Game], ...] = (Game501, Game500)
 #: A function that writes a finished hand's score arithmetic out in words, one line per seat or
 #: side, ending on the engine's own ``returns()``.
 ScoreExplainer = Callable[[State], list[str]]
-
-
-class PlayerClass(Protocol):
-    """What the registry needs of a computer player class.
-
-    A class may also declare ``aliases: ClassVar[tuple[str, ...]]``, other names that
-    :func:`find_player` accepts for it (older kind names that saved records and commands may still
-    use, e.g. ``("rules",)`` for the Five Hundred rule-based player); they are not listed among
-    the kinds.
-    """
-
-    #: The player's kind, as named on the command line: ``"random"``, ``"sensible"``, …
-    kind: ClassVar[str]
-    #: The game class it plays, or ``None`` for any game.
-    plays: ClassVar[type[Game] | None]
-    #: Whether it is built as ``cls(game, seed=...)`` (it needs the table's options) rather than
-    #: ``cls(seed=...)``.
-    needs_game: ClassVar[bool]
-
-    def __init__(self, *table: Game, seed: int | None = None) -> None:
-        """``cls(game, seed=...)`` when :attr:`needs_game`, else ``cls(seed=...)``."""
-        ...
-
-    def choose(self, state: State) -> Action:
-        """The action for the seat to act."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -196,27 +170,51 @@ def table_widget(game: str | Game | type[Game]) -> type[Table] | None:
     return None if parts is None or parts.table_widget is None else parts.table_widget()
 
 
-def players() -> Sequence[type[PlayerClass]]:
-    """Every computer player class (imported when first asked for)."""
+@dataclass(frozen=True)
+class PlayerKind:
+    """A kind of computer player as the registry lists it.
+
+    Attributes:
+        kind: its name on the command line: ``"random"``, ``"sensible"``, …
+        plays: the game class it plays, or ``None`` for any game.
+        build: makes a new player for a table and a seed.
+        aliases: other names :func:`find_player` accepts for it (older kind names that saved
+            records and commands may still use, e.g. ``("rules",)`` for the Five Hundred rule-based
+            player); they are not listed among the kinds.
+    """
+
+    kind: str
+    plays: type[Game] | None
+    build: Callable[[Game, int | None], Player]
+    aliases: tuple[str, ...] = ()
+
+
+def players() -> Sequence[PlayerKind]:
+    """Every kind of computer player (their classes imported when first asked for)."""
     from .players import RandomPlayer
     from .players.sampler import SamplingPlayer
     from .players.sensible500 import Sensible500
     from .players.sensible501 import Sensible501
-
     from .players.solver_player import SolverPlayer
 
-    found: list[type[PlayerClass]] = [RandomPlayer, Sensible501, Sensible500, SamplingPlayer, SolverPlayer]
+    found = [PlayerKind(RandomPlayer.kind, RandomPlayer.plays, lambda game, seed: RandomPlayer(seed)),
+             PlayerKind(Sensible501.kind, Sensible501.plays, lambda game, seed: Sensible501(seed)),
+             PlayerKind(Sensible500.kind, Sensible500.plays, lambda game, seed: Sensible500(seed),
+                        Sensible500.aliases),
+             PlayerKind(SamplingPlayer.kind, SamplingPlayer.plays, lambda game, seed: SamplingPlayer(game, seed=seed)),
+             PlayerKind(SolverPlayer.kind, SolverPlayer.plays, lambda game, seed: SolverPlayer(game, seed=seed))]
     try:  # the information-set search needs the optional extra ``openspiel``
         from .players.ismcts import ISMCTSPlayer
     except ImportError:
         pass
     else:
-        found.append(ISMCTSPlayer)
+        found.append(PlayerKind(ISMCTSPlayer.kind, ISMCTSPlayer.plays,
+                                lambda game, seed: ISMCTSPlayer(game, seed=seed)))
     return tuple(found)
 
 
-def players_for(game: str | Game | type[Game]) -> list[type[PlayerClass]]:
-    """The player classes that play ``game`` (a name, a game or a game class).
+def players_for(game: str | Game | type[Game]) -> list[PlayerKind]:
+    """The kinds of player that play ``game`` (a name, a game or a game class).
 
     Raises:
         UnknownOptionError: an unknown game name.
@@ -230,7 +228,7 @@ def player_kinds(game: str | Game | type[Game]) -> list[str]:
     return [p.kind for p in players_for(game)]
 
 
-def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
+def find_player(game: str | Game, kind: str, seed: int | None = None) -> Player:
     """A new computer player of ``kind`` for ``game`` (a name, or the :class:`Game` itself, which
     players that need the table's options are built with; a name builds the default table).
     ``kind`` may be one of a player's ``aliases``: ``find_player("500", "rules")`` is the
@@ -241,9 +239,12 @@ def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
     """
     cls = _game_class(game)
     for p in players_for(cls):
-        if p.kind == kind or kind in getattr(p, "aliases", ()):
-            if p.needs_game:
-                table = game if isinstance(game, Game) else find_game(cls.name)
-                return p(table, seed=seed)
-            return p(seed=seed)
+        if p.kind == kind or kind in p.aliases:
+            return p.build(game if isinstance(game, Game) else find_game(cls.name), seed)
     raise UnknownOptionError(f"unknown player {kind!r} for {cls.name}: use one of {', '.join(player_kinds(cls))}")
+
+
+def rule_player(game: Game, seed: int | None = None) -> Player:
+    """A new player of the rule-based kind ``game`` declares (:attr:`Game.rule_player`), which
+    estimates, tournaments and the stronger players use to play hands out."""
+    return find_player(game, game.rule_player, seed)

@@ -130,6 +130,6 @@ def test_every_registered_player_kind_plays_a_legal_hand():
             for _ in range(12):  # the auction and the first actions after it
                 if state.is_terminal():
                     break
-                action = players[state.current_player()].choose(state)
+                action = players[state.current_player()].choose(state).action
                 assert state.why_illegal(action) is None, (name, kind, str(action))
                 match.apply_action(action)

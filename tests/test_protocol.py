@@ -119,7 +119,7 @@ def test_resample_keeps_what_the_seat_knows(name, players, seed):
     for _deal in range(10):
         st = game.new_hand(rng.randrange(players), game.initial_scores(), game.shuffled_pack(rng))
         while not st.is_terminal() and not (st.phase == "play" and len(st.tricks) >= 2):
-            st.apply_action(bots[st.current_player()].choose(st))
+            st.apply_action(bots[st.current_player()].choose(st).action)
         if st.is_terminal():
             continue
         seat = st.current_player()

@@ -21,16 +21,19 @@ import math
 import queue
 import random
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..errors import CardkitError
-from ..game import Game, State
+from ..game import Game, Player, State
 from .deal import Constraint, CardsLike, Predeal, SeatKey, seat_index
 
-PlayerFactory = Callable[[int, int], Any]
+if TYPE_CHECKING:
+    from ..solver import Solver
+
+PlayerFactory = Callable[[int, int], Player]
 
 
-def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: int = 0) -> list[Any]:
+def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: int = 0) -> list[Player]:
     """One computer player per seat.
 
     Args:
@@ -50,7 +53,7 @@ def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: in
     return [player_of(game, k, seed * 100 + s) for s, k in enumerate(kinds)]
 
 
-def player_of(game: Game, kind: str, seed: int) -> Any:
+def player_of(game: Game, kind: str, seed: int) -> Player:
     """A computer player of ``kind`` for ``game``, from the registry (:mod:`cardkit.registry`)."""
     from ..registry import find_player
 
@@ -111,14 +114,14 @@ def _result_row(state: State, seat: int) -> dict[str, Any]:
     return row
 
 
-def play_out(state: State, players: Sequence[Any], until: Callable[[State], bool] | None = None) -> State:
+def play_out(state: State, players: Sequence[Player], until: Callable[[State], bool] | None = None) -> State:
     """Let ``players`` (one per seat) act until the hand is over or ``until(state)`` is true."""
     while not state.is_terminal() and not (until and until(state)):
-        state.apply_action(players[state.actor()].choose(state))
+        state.apply_action(players[state.actor()].choose(state).action)
     return state
 
 
-def _solved_row(state: State, seat: int, solver: Any, exact: bool) -> dict[str, Any]:
+def _solved_row(state: State, seat: int, solver: Solver, exact: bool) -> dict[str, Any]:
     from .solve import solved_result
 
     return solved_result(state, seat, solver, exact)
@@ -129,9 +132,9 @@ class _Solving:
     threads, one solver each, with at most two deals a thread waiting (so a time limit still
     stops the dealing)."""
 
-    def __init__(self, solvers: list[Any], seat: int, exact: bool) -> None:
+    def __init__(self, solvers: list[Solver], seat: int, exact: bool) -> None:
         self.seat, self.exact = seat, exact
-        self.free: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.free: queue.SimpleQueue[Solver] = queue.SimpleQueue()
         for solver in solvers:
             self.free.put(solver)
         self.pool = ThreadPoolExecutor(len(solvers)) if len(solvers) > 1 else None
@@ -233,7 +236,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     setup = Predeal(game, dealer=dealer, hands={s: hand} if hand else None, talon=talon, accept=accept)
     kind = players if players is not None else default_kind(game)
     table_players = make_players(game, kind, seed)
-    solvers: list[Any] = []
+    solvers: list[Solver] = []
     if method == "solver":
         from .solve import new_solver
 

@@ -26,7 +26,7 @@ from ..cards import Card, Cards
 from ..display import change_words, held_order, plain_rule, rule_words, score_changes, text_of
 from ..errors import CardkitError
 from ..escaping import escape
-from ..game import TALON, Action, Game, Match, Outcome, State, View, deal_cards
+from ..game import TALON, Action, Game, Match, Outcome, Player, State, View, deal_cards
 from ..registry import find_game
 from ..i18n import N_, _, action_text, get_language, ngettext
 from ..replay import Replay
@@ -108,7 +108,7 @@ SIZES = ("normal", "large", "projector")
 _SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "projector": N_("projector")}
 
 
-def _default_player(game: Game, seed: int | None) -> Any:
+def _default_player(game: Game, seed: int | None) -> Player:
     from ..players import find_player
 
     return find_player(game, game.default_player, seed=seed)
@@ -132,8 +132,8 @@ class Table(W.VBox):
         seed: seeds the first dealer and every shuffle (as ``Match(game, seed)`` does), and the
             default computer players; the same seed gives the same match.
         humans: the seats the user plays (clicking legal actions); the others are computer players.
-        computers: ``{seat: player}`` overriding the default computer players (objects with
-            ``choose(state) -> Action``; see :mod:`cardkit.players`).
+        computers: ``{seat: player}`` overriding the default computer players (each a
+            :class:`~cardkit.game.Player`; see :mod:`cardkit.players`).
         seat: the seat whose view is shown, or ``None`` for every hand face up. Default: the first
             human seat, else ``None``.
         stay_blind: 501: whether a user's blind seat stays blind; when False the widget looks at
@@ -159,7 +159,7 @@ class Table(W.VBox):
     """
 
     def __init__(self, game: Game | str = "501", *, players: int | None = None, seed: int | None = None,
-                 humans: Iterable[int] = (), computers: dict[int, Any] | None = None,
+                 humans: Iterable[int] = (), computers: dict[int, Player] | None = None,
                  seat: int | None | str = "auto", stay_blind: bool = False, autoplay: bool = True,
                  live: bool = True, names: Sequence[str] | None = None, play: bool | None = None,
                  size: str = "normal", _match: Match | None = None) -> None:
@@ -173,7 +173,7 @@ class Table(W.VBox):
             if not 0 <= h < game.players:
                 raise CardkitError(f"humans: seat {h} does not exist at a table of {game.players}")
         self.seed = seed
-        self.computers: dict[int, Any] = {
+        self.computers: dict[int, Player] = {
             s: (computers or {}).get(s) or _default_player(game, None if seed is None else seed * 10 + s)
             for s in range(game.players) if s not in self.humans}
         self.autoplay = autoplay
@@ -503,9 +503,9 @@ class Table(W.VBox):
             thinking = escape(_("thinking…"))
             self.coach.value = f"<div class='cardkit-hint cardkit-thinking'>💡 {thinking}</div>"
             coach = find_player(self.game, self.game.default_player, seed=0)
-            action = coach.choose(st.clone())
-            text = _("The coach would {action}: {why}.").format(action=_label(action),
-                                                               why=coach.explain(st, action).rstrip("."))
+            decision = coach.choose(st.clone())
+            text = _("The coach would {action}: {why}.").format(action=_label(decision.action),
+                                                               why=decision.reason.rstrip("."))
         self.coach.value = f"<div class='cardkit-hint'>💡 {escape(text)}</div>"
         self._coached_at = self.replay.cursor
         return text
