@@ -46,7 +46,7 @@ ScoreExplainer = Callable[[State], list[str]]
 class _Parts:
     """What the kit builds for one game, each imported when first asked for."""
 
-    solver: Callable[[], type[Solver]] | None
+    solver: Callable[[], type[Solver[State]]] | None
     score_explainer: Callable[[], ScoreExplainer] | None
     table_widget: Callable[[], type[Table]] | None
 
@@ -55,16 +55,16 @@ class _Parts:
 # table widget ipywidgets, and the engine imports neither. The registry pairs each game with its
 # own parts, so the states they are given are always their game's (hence the casts).
 
-def _solver_501() -> type[Solver]:
+def _solver_501() -> type[Solver[State]]:
     from .solver.solve501 import Solver501
 
-    return Solver501
+    return cast("type[Solver[State]]", Solver501)
 
 
-def _solver_500() -> type[Solver]:
+def _solver_500() -> type[Solver[State]]:
     from .solver.solve500 import Solver500
 
-    return Solver500
+    return cast("type[Solver[State]]", Solver500)
 
 
 def _explainer_501() -> ScoreExplainer:
@@ -142,7 +142,7 @@ def _parts(game: str | Game | type[Game]) -> _Parts | None:
     return next((parts for g, parts in _PARTS.items() if issubclass(cls, g)), None)
 
 
-def solver_class(game: str | Game | type[Game]) -> type[Solver]:
+def solver_class(game: str | Game | type[Game]) -> type[Solver[State]]:
     """The double-dummy solver class of ``game`` (a name, a game or a game class):
     :class:`~cardkit.solver.solve501.Solver501` or :class:`~cardkit.solver.solve500.Solver500`.
 

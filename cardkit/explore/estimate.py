@@ -121,10 +121,10 @@ def play_out(state: State, players: Sequence[Player], until: Callable[[State], b
     return state
 
 
-def _solved_row(state: State, seat: int, solver: Solver, exact: bool) -> dict[str, Any]:
+def _solved_row(state: State, seat: int, solver: Solver[State], exact: bool) -> dict[str, Any]:
     from .solve import solved_result
 
-    return solved_result(state, seat, solver, exact)
+    return solved_result(state, seat, solver, exact).row()
 
 
 class _Solving:
@@ -132,9 +132,9 @@ class _Solving:
     threads, one solver each, with at most two deals a thread waiting (so a time limit still
     stops the dealing)."""
 
-    def __init__(self, solvers: list[Solver], seat: int, exact: bool) -> None:
+    def __init__(self, solvers: list[Solver[State]], seat: int, exact: bool) -> None:
         self.seat, self.exact = seat, exact
-        self.free: queue.SimpleQueue[Solver] = queue.SimpleQueue()
+        self.free: queue.SimpleQueue[Solver[State]] = queue.SimpleQueue()
         for solver in solvers:
             self.free.put(solver)
         self.pool = ThreadPoolExecutor(len(solvers)) if len(solvers) > 1 else None
@@ -236,7 +236,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     setup = Predeal(game, dealer=dealer, hands={s: hand} if hand else None, talon=talon, accept=accept)
     kind = players if players is not None else default_kind(game)
     table_players = make_players(game, kind, seed)
-    solvers: list[Solver] = []
+    solvers: list[Solver[State]] = []
     if method == "solver":
         from .solve import new_solver
 

@@ -113,7 +113,7 @@ class SamplingPlayer:
         self.rng = random.Random(seed)
         self.samples = samples
         self.base: Player = base or base_player(game, seed)
-        self._solver: Solver | None = _find_solver(game) if use_solver else None
+        self._solver: Solver[State] | None = _find_solver(game) if use_solver else None
 
     @property
     def uses_solver(self) -> bool:
@@ -154,7 +154,7 @@ class SamplingPlayer:
             "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / self.samples,
             "voids": know.voids, "solver": solver is not None})
 
-    def _values(self, st: State, seat: int, legal: Sequence[Action], solver: Solver | None) -> dict[Action, float]:
+    def _values(self, st: State, seat: int, legal: Sequence[Action], solver: Solver[State] | None) -> dict[Action, float]:
         """Each legal action's value for ``seat`` on the sampled deal ``st``: by ``solver`` when
         given, else by playing the hand out with the rule-based player."""
         if solver is not None:
@@ -264,7 +264,7 @@ def rule_of_thumb(state: State, action: Action) -> str:
     return ""
 
 
-def _find_solver(game: Game) -> Solver | None:
+def _find_solver(game: Game) -> Solver[State] | None:
     try:
         from ..solver import new_solver
 

@@ -107,7 +107,7 @@ class SolverPlayer(SamplingPlayer):
         #: plan's actions, and the figures it was chosen by (its decisions' ``facts``)
         self._plan: tuple[list[Action], list[Action], dict[str, Any]] | None = None
 
-    def _bid(self, state: State, legal: list[Action], solver: Solver) -> Decision:
+    def _bid(self, state: State, legal: list[Action], solver: Solver[State]) -> Decision:
         """The rule-based player's bid if solved sampled deals make it at least half the time,
         else a pass (see the module doc)."""
         rule = self.base.choose(state.clone())
@@ -129,7 +129,7 @@ class SolverPlayer(SamplingPlayer):
                 st.apply_action(passing)
             while not st.is_terminal() and st.phase != "play":
                 st.apply_action(self.base.choose(st).action)
-            if not st.is_terminal() and solver.result(st)["made"]:  # one narrow search, no card table
+            if not st.is_terminal() and solver.result(st).made:  # one narrow search, no card table
                 made += 1
         action = proposed if 2 * made >= n else passing
         return self.decision(state, action, {"by": "bid check", "proposed": proposed, "made": made, "samples": n})
@@ -151,7 +151,7 @@ class SolverPlayer(SamplingPlayer):
             return None
         return self.decision(state, action, info)
 
-    def _talon(self, state: State, solver: Solver) -> Decision | None:
+    def _talon(self, state: State, solver: Solver[State]) -> Decision | None:
         """The talon or kitty decision by solving sampled deals (see the module doc), or ``None``
         when ``state`` holds no such decision (then the rule-based player decides)."""
         seat = state.current_player()
@@ -178,8 +178,8 @@ class SolverPlayer(SamplingPlayer):
                     continue
                 result = solver.result(st)
                 ours = seat in st.contracting_seats()
-                values[i].append(sign * (result["score"] if ours else -result["score"]))
-                made[i] += bool(result["made"])
+                values[i].append(sign * (result.score if ours else -result.score))
+                made[i] += bool(result.made)
         totals = [sum(v) for v in values]
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
         if not clearly_better(values[best], values[0]):
