@@ -44,7 +44,7 @@ def random_hands(n: int, players: int = 3, seed: int = 0) -> dict[str, float]:
         state = game.new_hand(i % players, scores, game.shuffled_pack(rng))
         k = 0
         while not state.is_terminal():
-            state.apply_action(chooser.choose(state))
+            state.apply_action(chooser.choose(state).action)
             k += 1
         t1 = clock()
         actions += k
@@ -70,7 +70,7 @@ def legal_actions_rate(n: int, players: int = 3, seed: int = 0) -> float:
         state = game.new_hand(i % players, game.initial_scores(), game.shuffled_pack(rng))
         while not state.is_terminal():
             states.append(state.clone())
-            state.apply_action(chooser.choose(state))
+            state.apply_action(chooser.choose(state).action)
     t0 = time.perf_counter()
     for s in states:
         s.legal_actions()

@@ -50,13 +50,13 @@ def rate(game_name: str, kind: str, hands: int,
             if seat == 0:
                 phase = state.phase
                 t = time.perf_counter()
-                a = me.choose(state)
+                a = me.choose(state).action
                 if h > 0:  # hand 0 warms up (compiles the solver)
                     times.append(time.perf_counter() - t)
                     if phases is not None:
                         phases.setdefault(phase, []).append(times[-1])
             else:
-                a = base[seat].choose(state)
+                a = base[seat].choose(state).action
             state.apply_action(a)
     total = sum(times)
     return (len(times) / total if total else float("inf")), max(times, default=0.0), len(times)

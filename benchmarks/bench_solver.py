@@ -64,7 +64,7 @@ HANDS = {  # the bid estimated 100 times (a fixed hand for the seat left of the 
 def measure(game_name: str, players: int, deals: int, estimate: bool) -> dict[str, Any]:
     """Solve ``deals`` random deals of ``game_name``; per deal CPU/wall times (ms), node counts
     and the values (the position's, and every action's)."""
-    from cardkit.game import find_game
+    from cardkit import find_game
     from cardkit.solver import solver_for
     from cardkit.solver.positions import random_play_state
 

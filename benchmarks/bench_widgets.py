@@ -63,7 +63,7 @@ def bench_steps() -> dict[str, list[float]]:
             st = t.state
             if st.is_terminal():
                 break
-            a = chooser.choose(st)
+            a = chooser.choose(st).action
             words = str(a).split()
             if words[0] in ("play", "give") and len(words) == 2:
                 b = next(b for b in t.find("cardkit-card") if b.description == words[1])

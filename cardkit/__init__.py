@@ -15,7 +15,8 @@ from .actions import PASS, Pass, Play
 from .cards import JOKER, SUITS, Card, Cards, Rank, Suit
 from .errors import (CardkitError, IllegalActionError, InvalidActionError, InvalidCardError, RecordError,
                      UnknownOptionError)
-from .game import Action, Game, Match, Outcome, State, View, find_game
+from .game import Action, Game, Match, Outcome, State, View
+from .registry import find_game
 from .tricks import Trick
 
 __version__ = "0.1.0"

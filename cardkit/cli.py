@@ -46,7 +46,8 @@ from typing import Any, Callable, Sequence
 
 from .errors import CardkitError, quoted
 from .escaping import terminal_json, terminal_text
-from .game import Match, find_game
+from .game import Match
+from .registry import find_game
 from .i18n import N_, _, get_language
 from .replay import Replay
 

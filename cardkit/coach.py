@@ -36,10 +36,9 @@ def advice(game: Game, state: State) -> str:
 
     seat = state.current_player()
     assert seat is not None, "advice is for a seat to act"
-    coach = find_player(game, game.default_player, seed=0)
-    action = coach.choose(state.clone())
-    return _("The coach would {action}: {why}.").format(action=action.words(),
-                                                       why=coach.explain(state, action).rstrip("."))
+    decision = find_player(game, game.default_player, seed=0).choose(state.clone())
+    return _("The coach would {action}: {why}.").format(action=decision.action.words(),
+                                                       why=decision.reason.rstrip("."))
 
 
 @dataclass(frozen=True)

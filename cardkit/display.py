@@ -25,9 +25,10 @@ from string import Formatter
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Cards
+from .errors import UnknownOptionError
 from .escaping import escape
 from .game import Action, State
-from .i18n import N_, _, action_text, get_language
+from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
@@ -266,9 +267,18 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
 _QUOTED_ACTION = re.compile(r"'((?:pass|look|bid|abandon|declare|give|play|bury|nominate|call|go)\b[^']*)'")
 #: A citation, after a closing parenthesis of plain words (a rule option's: no digit, no suit
 #: symbol, so not a hand or a count) when there is one.
-_RULE_REF = re.compile(r"(\([^()\d♠♣♦♥]*)?(\))?\s*\[rules\.md (501|500) §(\d+)\]")
-#: How learners read each game's name in "rule 8 of 501" (translated: "regla 8 de Quinientos").
-_GAME_WORD = {"501": "501", "500": N_("Five Hundred")}
+_RULE_REF = re.compile(r"(\([^()\d♠♣♦♥]*)?(\))?\s*\[rules\.md (\w+) §(\d+)\]")
+
+
+def _game_word(name: str) -> str | None:
+    """How learners read the game called ``name`` in "rule 8 of 501" (its declared
+    :attr:`~cardkit.game.Game.rules_word`, translated: "regla 8 de Quinientos"); ``None`` for no game."""
+    from .registry import find_game_class
+
+    try:
+        return _(find_game_class(name).rules_word)
+    except UnknownOptionError:
+        return None
 
 
 def plain_rule(message: str) -> tuple[str, str | None]:
@@ -295,6 +305,8 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     items: list[str] = []
 
     def plain(m: re.Match[str]) -> str:
+        if _game_word(m.group(3)) is None:
+            return m.group(0)
         item = f"rules.md {m.group(3)} §{m.group(4)}"
         if item not in items:
             items.append(item)
@@ -324,10 +336,11 @@ def rule_words(item: str) -> str:
     >>> rule_words("rules.md 500 §6")
     'rule 6 of Five Hundred'
     """
-    m = re.fullmatch(r"rules\.md (501|500) §(\d+)", item)
-    if m is None:
+    m = re.fullmatch(r"rules\.md (\w+) §(\d+)", item)
+    word = None if m is None else _game_word(m.group(1))
+    if m is None or word is None:
         raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
-    return _("rule {n} of {game}").format(n=m.group(2), game=_(_GAME_WORD[m.group(1)]))
+    return _("rule {n} of {game}").format(n=m.group(2), game=word)
 
 
 def rules_words(items: Sequence[str]) -> str:
@@ -346,14 +359,14 @@ def rules_words(items: Sequence[str]) -> str:
     """
     games: dict[str, list[str]] = {}
     for item in items:
-        m = re.fullmatch(r"rules\.md (501|500) §(\d+)", item)
-        if m is None:
+        m = re.fullmatch(r"rules\.md (\w+) §(\d+)", item)
+        if m is None or _game_word(m.group(1)) is None:
             raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
         if m.group(2) not in games.setdefault(m.group(1), []):
             games[m.group(1)].append(m.group(2))
     parts = [rule_words(f"rules.md {game} §{ns[0]}") if len(ns) == 1 else
              _("rules {numbers} of {game}").format(numbers=_join(sorted(ns, key=int), html=False),
-                                                   game=_(_GAME_WORD[game]))
+                                                   game=_game_word(game))
              for game, ns in games.items()]
     return _join(parts, html=False)
 

@@ -16,7 +16,7 @@ import copy
 from collections import Counter
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Hashable, Iterable, Mapping, Protocol, Sequence
 
 from .allocation import Knowledge
@@ -339,12 +339,26 @@ def pack_from_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card], targe
     return pack
 
 
-class PlayerLike(Protocol):
-    """What a computer player offers the engine: ``choose(state)``, a legal action for the seat
-    to act (see :mod:`cardkit.players`)."""
+@dataclass(frozen=True)
+class Decision:
+    """A player's choice for the seat to act: the ``action`` and the player's ``reason`` for it in
+    words, in the language in use (``""`` when it gives none).
 
-    def choose(self, state: State) -> Action:
-        """The action for ``state.current_player()``; always legal."""
+    ``facts`` holds the figures the reason is built from (how many sampled deals, how many made
+    the contract, …), for tests and tables; it takes no part in equality.
+    """
+
+    action: Action
+    reason: str = ""
+    facts: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+
+class Player(Protocol):
+    """What a computer player offers (see :mod:`cardkit.players`): ``choose(state)``, a legal
+    action for the seat to act with the reason for it. The one player protocol of the kit."""
+
+    def choose(self, state: State) -> Decision:
+        """The :class:`Decision` for ``state.current_player()``; its action is always legal."""
         ...
 
 
@@ -360,16 +374,17 @@ class Game(ABC):
     name: ClassVar[str]
     #: The game's title for people.
     title: ClassVar[str]
+    #: How learners read the game's name in "rule 8 of 501" (English; translated with ``_()``).
+    rules_word: ClassVar[str]
     #: The rule text's word for the undealt cards, as users read it: ``"talon"`` or ``"kitty"``.
     talon_word: ClassVar[str] = "talon"
     #: True when a lower running score is better (501♠ counts down from 501 to 0).
     lower_is_better: ClassVar[bool] = False
-    #: The player kind (see :func:`cardkit.players.find_player`) a table uses for computer seats.
+    #: The player kind (see :func:`cardkit.registry.find_player`) a table uses for computer seats.
     default_player: ClassVar[str] = "random"
-    #: The rule-based player kind that estimates and tournaments use to play hands out.
+    #: The rule-based player kind that estimates, tournaments and the stronger players use to play
+    #: hands out (see :func:`cardkit.registry.rule_player`).
     rule_player: ClassVar[str] = "random"
-    #: The double-dummy solver as ``"module:Class"`` (see :func:`cardkit.solver.solver_for`).
-    solver: ClassVar[str | None] = None
     #: The numbers of players the game can be played by.
     table_sizes: ClassVar[tuple[int, ...]] = ()
     #: The rule options with their default values, as saved in records (``{}``: none).
@@ -385,13 +400,16 @@ class Game(ABC):
     #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
     #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
     look_action: ClassVar[str | None] = None
+    #: The kinds of play position the solver's kernel searches for this game, as
+    #: ``(tricks_left, prefer)`` for :func:`cardkit.solver.positions.random_play_state` (seeded 1,
+    #: 2, … in order), so :mod:`cardkit.solver.warm` compiles each once.
+    solver_warmup: ClassVar[tuple[tuple[int | None, tuple[str, ...]], ...]] = ()
+    #: A worked example for estimates (:data:`cardkit.explore.estimate.BID_EXAMPLES`): ``hand``,
+    #: ``contract`` and ``seat``; empty: none.
+    bid_example: ClassVar[dict[str, Any]] = {}
     #: The largest score change one hand can bring a seat, in points (the bound of the returns a
     #: learning algorithm sees, :mod:`cardkit.openspiel`).
     max_change: ClassVar[int] = 0
-    #: The function that writes a finished hand's score arithmetic out in words, one line per seat
-    #: or side, as ``"module:function"`` (see :func:`cardkit.exercises.explain.score_lines`);
-    #: ``None``: the score changes alone.
-    score_explainer: ClassVar[str | None] = None
 
     def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -922,7 +940,7 @@ class Match:
         """True once the match has an :class:`Outcome`."""
         return self.outcome is not None
 
-    def play(self, players: Sequence[Any], max_hands: int = 1000) -> Outcome | None:
+    def play(self, players: Sequence[Player], max_hands: int = 1000) -> Outcome | None:
         """Play the match out with one player object per seat (see :mod:`cardkit.players`).
 
         Returns the outcome, or ``None`` if ``max_hands`` hands were dealt without one.
@@ -932,7 +950,7 @@ class Match:
                 self.new_hand()
             state = self.state
             while not state.is_terminal():
-                self.apply_action(players[state.actor()].choose(state))
+                self.apply_action(players[state.actor()].choose(state).action)
         return self.outcome
 
     def score_sheet(self) -> list[dict[str, Any]]:
@@ -953,16 +971,6 @@ class Match:
         return rows
 
 
-def find_game(name: str, players: int | None = None, **options: Any) -> Game:
-    """The game called ``name`` (``"501"`` or ``"500"``) for ``players`` seats with ``options``;
-    see :func:`cardkit.registry.find_game`.
-
-    Raises:
-        UnknownOptionError: an unknown game name, option or value; the message lists valid ones.
-    """
-    from .registry import find_game as find
-
-    return find(name, players, **options)
 
 
 def ensure_action(text: str | Action, kinds: Iterable[type]) -> Action | None:

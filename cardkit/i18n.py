@@ -27,7 +27,7 @@ import gettext
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol, runtime_checkable
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "cardkit"
@@ -248,11 +248,23 @@ def action_text(action: Any) -> str:
     An action object is read through what it declares (:meth:`~cardkit.game.Action.translated`,
     its game's words); only a text (a log line, a message quoting an action) is read word by word.
     """
-    from .game import Action
-
-    if isinstance(action, Action):
+    if isinstance(action, Worded):
         return action.translated()
     return _words_of(str(action).split(), _table("action"))
+
+
+@runtime_checkable
+class Worded(Protocol):
+    """What an action (:class:`cardkit.game.Action`) declares of its words, as this module reads it
+    (without importing the game protocol, which imports this module)."""
+
+    def translated(self) -> str:
+        """The action's words in the language in use."""
+        ...
+
+    def phrase(self) -> str:
+        """The action as the verb phrase after "cannot"."""
+        ...
 
 
 def action_phrase(action: Any) -> str:
@@ -268,9 +280,7 @@ def action_phrase(action: Any) -> str:
     >>> set_language("en"); action_phrase("play 10♦ marriage")
     'play 10♦ marriage'
     """
-    from .game import Action
-
-    if isinstance(action, Action):
+    if isinstance(action, Worded):
         return action.phrase()
     words = str(action).split()
     if not words:

@@ -51,7 +51,8 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 
 from .cards import Card, Cards
 from .errors import CardkitError
-from .game import Action, Game, State, deal_cards, find_game
+from .game import Action, Game, State, deal_cards
+from .registry import GAMES, find_game
 from .players.resample import resample
 
 def short_name(name: str) -> str:
@@ -59,8 +60,8 @@ def short_name(name: str) -> str:
     return f"python_cardkit_{name}"
 
 
-#: The OpenSpiel short names of the two games, by the kit's game name.
-SHORT_NAMES = {name: short_name(name) for name in ("501", "500")}
+#: The OpenSpiel short names of the kit's games (:data:`cardkit.registry.GAMES`), by the kit's game name.
+SHORT_NAMES = {g.name: short_name(g.name) for g in GAMES}
 #: Size limit of a saved state's text (characters), checked before anything is read.
 MAX_SERIALIZED = 100_000
 
@@ -474,26 +475,30 @@ def engine_state(os_state: CardkitState) -> State:
     return os_state.engine.clone()
 
 
-class Cardkit501(CardkitGame):
-    """``python_cardkit_501``: 501♠ as an OpenSpiel game (see :class:`CardkitGame`)."""
+def _game_class(game: type[Game]) -> type[CardkitGame]:
+    """``CardkitNAME``: the kit's ``game`` as an OpenSpiel game class, a module attribute."""
+    name = game.name
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("501", params)
+    def __init__(self: CardkitGame, params: dict[str, Any] | None = None) -> None:
+        CardkitGame.__init__(self, name, params)
+
+    cls = type(f"Cardkit{name}", (CardkitGame,), {
+        "__init__": __init__, "__module__": __name__,
+        "__doc__": f"``{short_name(name)}``: {game.title} as an OpenSpiel game (see :class:`CardkitGame`)."})
+    globals()[cls.__name__] = cls
+    return cls
 
 
-class Cardkit500(CardkitGame):
-    """``python_cardkit_500``: Five Hundred as an OpenSpiel game (see :class:`CardkitGame`)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("500", params)
-
+#: The OpenSpiel game class of each of the kit's games, by the kit's game name: ``Cardkit501``,
+#: ``Cardkit500`` (also attributes of this module).
+GAME_CLASSES: dict[str, type[CardkitGame]] = {g.name: _game_class(g) for g in GAMES}
 
 # Classes, not closures, are registered: OpenSpiel keeps its creators until after the interpreter
 # has shut down, and a class (unlike a plain function) is never freed at that point.
-for _cls, _name in ((Cardkit501, "501"), (Cardkit500, "500")):
+for _name, _cls in GAME_CLASSES.items():
     if short_name(_name) not in pyspiel.registered_names():
         pyspiel.register_game(_game_type(_name), _cls)
 
 
-__all__ = ["ActionCodec", "Cardkit500", "Cardkit501", "CardkitGame", "CardkitObserver", "CardkitState", "SHORT_NAMES", "engine_state",
+__all__ = ["ActionCodec", "CardkitGame", "GAME_CLASSES", "CardkitObserver", "CardkitState", "SHORT_NAMES", "engine_state",
            "from_engine", "information_text", "load", "resample"]

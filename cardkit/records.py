@@ -29,7 +29,8 @@ from typing import Any
 from .cards import Card, Cards
 from .errors import CardkitError, RecordError
 from .i18n import N_, _
-from .game import Game, Match, State, find_game
+from .game import Game, Match, State
+from .registry import find_game, game_names
 
 FORMAT = "cardkit-record"
 VERSION = 1
@@ -65,7 +66,7 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": FORMAT},
         "version": {"const": VERSION},
-        "game": {"enum": ["501", "500"]},
+        "game": {"enum": game_names()},
         "players": {"type": "integer", "minimum": 3, "maximum": 6},
         "options": {"type": "object", "maxProperties": 40,
                     "additionalProperties": {"type": ["string", "boolean", "integer"], "maxLength": MAX_NAME}},

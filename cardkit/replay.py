@@ -36,7 +36,7 @@ from typing import Mapping
 
 from .cards import Cards
 from .errors import CardkitError
-from .game import Action, Game, Match, Outcome, PlayerLike, State, View
+from .game import Action, Game, Match, Outcome, Player, State, View
 from .i18n import _
 
 __all__ = ["Replay"]
@@ -51,7 +51,7 @@ class Replay:
             replay deals its new hands from these shuffles.
         match: a match whose hands (packs, dealers, scores and actions) make the script; when
             ``None``, the script starts with the seeded first deal and no actions.
-        players: ``{seat: player}``, computer players (``choose(state) -> Action``) that move for
+        players: ``{seat: player}``, computer players (:class:`~cardkit.game.Player`) that move for
             their seats when a live replay steps past its script. Other seats are waiting seats.
         live: whether stepping past the end of the script plays on (computer players, new hands).
 
@@ -62,10 +62,10 @@ class Replay:
     """
 
     def __init__(self, game: Game, *, seed: int | None = None, match: Match | None = None,
-                 players: Mapping[int, PlayerLike] | None = None, live: bool = False) -> None:
+                 players: Mapping[int, Player] | None = None, live: bool = False) -> None:
         self.game = game
         self.seed = seed
-        self.players: dict[int, PlayerLike] = dict(players or {})
+        self.players: dict[int, Player] = dict(players or {})
         for s in self.players:
             if not 0 <= s < game.players:
                 raise CardkitError(f"players: seat {s} does not exist at a table of {game.players}")
@@ -92,7 +92,7 @@ class Replay:
         self._full: tuple[tuple[int, int], Match] | None = None
 
     @classmethod
-    def from_record(cls, source: str | Path | Match, *, players: Mapping[int, PlayerLike] | None = None,
+    def from_record(cls, source: str | Path | Match, *, players: Mapping[int, Player] | None = None,
                     live: bool = False) -> Replay:
         """A replay of a record file (read by :func:`cardkit.records.load`) or of a match.
 
@@ -249,7 +249,7 @@ class Replay:
         else:  # live, and a computer player is to act
             seat = st.current_player()
             assert seat is not None
-            a = self.players[seat].choose(st)
+            a = self.players[seat].choose(st).action
             self._actions[self._h].append(a)
             self._advance(a)
         return None
@@ -350,7 +350,7 @@ class Replay:
                 return
             if not autoplay:
                 return
-            self._record(self.players[seat].choose(st))
+            self._record(self.players[seat].choose(st).action)
 
     def __repr__(self) -> str:
         return f"<Replay {self.game.title}, hand {self._h + 1} step {self._k} of {len(self._actions[self._h])}>"

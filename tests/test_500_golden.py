@@ -44,7 +44,7 @@ def playthrough(players, options, seed, opening):
         elif state.phase == "auction" and started:  # after the opening bids, the others pass
             action = "pass"
         else:
-            action = str(chooser.choose(state))
+            action = str(chooser.choose(state).action)
         started = started or bool(opening_all)
         steps.append({"player": state.current_player(), "phase": state.phase, "legal": legal, "action": action})
         match.apply_action(action)

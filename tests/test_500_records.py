@@ -106,7 +106,7 @@ def test_sensible_player_beats_random_players():
                 break
             st = m.new_hand()
             while not st.is_terminal():
-                action = bots[st.current_player()].choose(st)
+                action = bots[st.current_player()].choose(st).action
                 assert action in st.legal_actions()
                 m.apply_action(action)
         totals[0] += m.scores[0]

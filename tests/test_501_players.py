@@ -21,11 +21,12 @@ class Checked:
 
     def choose(self, state):
         legal = state.legal_actions()
-        a = self.player.choose(state)
+        d = self.player.choose(state)
+        a = d.action
         assert a in legal, f"{a} not legal in {state!r}"
-        assert isinstance(self.player.explain(state, a), str) and self.player.explain(state, a)
+        assert isinstance(d.reason, str) and d.reason
         self.choices += 1
-        return a
+        return d
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -68,7 +69,7 @@ def test_better_hands_open_higher():
     calls = []
     for h in hands:
         state = deal_first(h)
-        a = Sensible501(0).choose(state)
+        a = Sensible501(0).choose(state).action
         calls.append(a.points if isinstance(a, Bid) else 0)
     assert calls == sorted(calls)
     assert calls[0] == 0 and calls[-1] > calls[2] > MIN_BID - 1
@@ -82,7 +83,7 @@ def test_opening_bids_track_strength_over_seeded_deals():
         state = game.new_hand(2, game.initial_scores(), game.shuffled_pack(random.Random(seed)))
         state.apply_action("look")
         _t, est = best_trump(state.hands[0])
-        a = Sensible501(seed).choose(state)
+        a = Sensible501(seed).choose(state).action
         rows.append((est, a.points if isinstance(a, Bid) else 0))
     rows.sort()
     third = len(rows) // 3
@@ -104,7 +105,7 @@ def test_declarer_declares_its_best_trump_at_the_bid():
     state = deal_first("AS 10S KS QS AH 10H KH")
     for a in ["bid 75", "pass", "pass"]:
         state.apply_action(a)
-    a = Sensible501(0).choose(state)
+    a = Sensible501(0).choose(state).action
     assert isinstance(a, Declare) and a.contract == 75
     assert a.trump == best_trump(state.hands[0])[0]
 
@@ -113,7 +114,7 @@ def test_hopeless_contract_is_abandoned():
     state = deal_first("9S JS 9C JC 9D JD 9H")
     for a in ["bid 150", "pass", "pass"]:
         state.apply_action(a)
-    assert str(Sensible501(0).choose(state)) == "abandon"
+    assert str(Sensible501(0).choose(state).action) == "abandon"
 
 
 def test_find_player_and_unknown_kind():

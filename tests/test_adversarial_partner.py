@@ -167,7 +167,7 @@ def test_computer_players_choose_alike_in_positions_their_seat_cannot_tell_apart
             pb = {s: _player(b.game, player_kind, 100 + s) for s in (1, 4)}
 
             def choose(seat, x, y):
-                ca, cb = pa[seat].choose(x), pb[seat].choose(y)
+                ca, cb = pa[seat].choose(x).action, pb[seat].choose(y).action
                 assert str(ca) == str(cb), f"{kind} twins, seed {seed}: {ca} against {cb} for seat {seat}"
                 return ca
 

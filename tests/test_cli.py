@@ -118,7 +118,7 @@ def test_python_dash_m_cardkit_in_a_subprocess(tmp_path):
 
 def test_every_registered_player_kind_plays_a_legal_hand():
     """The command line's --player kinds all build and act legally (sampler needs the table's rules)."""
-    from cardkit.game import Match, find_game
+    from cardkit import Match, find_game
     from cardkit.players import find_player, player_names
 
     for name in ("501", "500"):
@@ -130,6 +130,6 @@ def test_every_registered_player_kind_plays_a_legal_hand():
             for _ in range(12):  # the auction and the first actions after it
                 if state.is_terminal():
                     break
-                action = players[state.current_player()].choose(state)
+                action = players[state.current_player()].choose(state).action
                 assert state.why_illegal(action) is None, (name, kind, str(action))
                 match.apply_action(action)

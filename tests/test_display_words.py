@@ -62,7 +62,7 @@ def test_five_hundred_trick_counts_are_plural_only_above_one() -> None:
     st = match.state
     players = [find_player(game, "random", seed=s) for s in range(4)]
     while len(st.tricks) < 1:
-        st.apply_action(players[st.current_player()].choose(st))
+        st.apply_action(players[st.current_player()].choose(st).action)
     winner = st.tricks[0].winner
     with language("en"):
         assert st.view(winner).tally(winner) == "1 trick"

@@ -23,7 +23,7 @@ def test_rules_player_plays_legal_whole_hands(players):
     for i in range(8):
         state = game.new_hand(i % players, game.initial_scores(), game.shuffled_pack(rng))
         while not state.is_terminal():
-            a = p.choose(state)
+            a = p.choose(state).action
             assert a in state.legal_actions()
             assert p.explain(state, a)
             state.apply_action(a)
@@ -55,7 +55,7 @@ def play_positions_500(n=10, seed=0):
             if state.phase == "play" and rng.random() < 0.35:
                 out.append(state.clone())
             chooser = r if state.phase == "play" and rng.random() < 0.4 else p
-            state.apply_action(chooser.choose(state))
+            state.apply_action(chooser.choose(state).action)
     return out
 
 
@@ -90,9 +90,10 @@ def test_sampling_player_500_legal_and_explained():
     game = find_game("500")
     p = SamplingPlayer(game, seed=1, samples=2, use_solver=False)
     state = POSITIONS[3].clone()
-    a = p.choose(state)
+    d = p.choose(state)
+    a = d.action
     assert a in state.legal_actions()
-    assert p.explain(state, a).startswith(f"{a}: ")
+    assert d.reason.startswith(f"{a}: ")
 
 
 def test_keeping_the_joker_free_is_explained_in_the_rules_words():
@@ -107,7 +108,8 @@ def test_keeping_the_joker_free_is_explained_in_the_rules_words():
     assert hand.phase == "nominate"
     p = SamplingPlayer(g, seed=5, samples=2, use_solver=False)
     none = g.parse_action("nominate none")
-    assert p.explain(hand, none).startswith("leave the joker unnominated: ")
+    d = p.choose(hand)
+    assert d.action == none and d.reason.startswith("leave the joker unnominated: ")
 
 
 def test_joker_lead_explained():
@@ -136,9 +138,9 @@ def test_samples_with_the_improvised_six_hand_pack():
     state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(rng))
     p = Sensible500(seed=1)
     while state.phase != "play" and not state.is_terminal():
-        state.apply_action(p.choose(state))
+        state.apply_action(p.choose(state).action)
     for _ in range(6):
-        state.apply_action(p.choose(state))
+        state.apply_action(p.choose(state).action)
     assert state.phase == "play"
     seat = state.current_player()
     from collections import Counter
@@ -164,7 +166,7 @@ def test_the_rule_based_player_gives_its_reasons_in_english_and_spanish():
     p = Sensible500(seed=0)
     said = {}
     while state.phase != "over" and len(state.tricks) < 1:
-        a = p.choose(state)
+        a = p.choose(state).action
         with language("es"):
             es = p.explain(state, a)
         said.setdefault((state.phase, state.actor()), (str(a), p.explain(state, a), es))
@@ -190,8 +192,8 @@ def test_the_former_rules_kind_is_the_one_player():
     game = find_game("500")
     state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(9)))
     while not state.is_terminal():
-        action = a.choose(state)
-        assert action == b.choose(state)
+        action = a.choose(state).action
+        assert action == b.choose(state).action
         state.apply_action(action)
 
 
@@ -209,7 +211,7 @@ def test_the_rule_based_player_bids_at_every_table_size(players, least):
         state = game.new_hand(d % players, game.initial_scores(), game.shuffled_pack(rng))
         seats = [Sensible500(seed=s) for s in range(players)]
         while not state.is_terminal():
-            state.apply_action(seats[state.actor()].choose(state))
+            state.apply_action(seats[state.actor()].choose(state).action)
         played += state.contract is not None
         calls += state.called is not None
     assert played >= least

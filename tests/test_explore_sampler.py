@@ -24,7 +24,7 @@ def positions_501(n_hands=12, seed=0):
             if state.phase == "play" and rng.random() < 0.3:
                 out.append(state.clone())
             chooser = rand if state.phase == "play" and rng.random() < 0.5 else sens
-            state.apply_action(chooser.choose(state))
+            state.apply_action(chooser.choose(state).action)
     return out
 
 
@@ -92,7 +92,7 @@ def test_uniform_split_without_voids():
     state = Predeal(game, dealer=0).deal(5).new_hand(game)
     p = Sensible501(seed=0)
     while state.phase != "play":
-        state.apply_action(p.choose(state))
+        state.apply_action(p.choose(state).action)
     seat = state.current_player()
     hidden = [s for s in state.active if s != seat]
     card = next(c for s in hidden for c in state.hands[s])
@@ -110,12 +110,12 @@ def test_sampling_player_chooses_legal_and_explains():
     game = find_game("501")
     p = SamplingPlayer(game, seed=3, samples=3, use_solver=False)
     state = POSITIONS[4].clone()
-    a = p.choose(state)
+    d = p.choose(state)
+    a, text = d.action, d.reason
     assert a in state.legal_actions()
-    text = p.explain(state, a)
     assert text.startswith(f"{a}: ") and ("sampled deals" in text or len(state.legal_actions()) == 1)
     state2 = Predeal(game).deal(2).new_hand(game)
-    a2 = p.choose(state2)  # the auction is the rule-based player's
+    a2 = p.choose(state2).action  # the auction is the rule-based player's
     assert a2 in state2.legal_actions()
 
 
@@ -127,15 +127,15 @@ def test_sampling_player_explains_in_spanish():
     p = SamplingPlayer(game, seed=3, samples=3, use_solver=False)
     explained = 0
     for state in POSITIONS[:12]:
-        a = p.choose(state.clone())
         with language("es"):
-            text = p.explain(state, a)
+            d = p.choose(state.clone())
+        a, text, last = d.action, d.reason, d.facts
         assert text.startswith(f"{action_text(a)}: ".replace("play", "juega")), text
-        if p.last.get("by") == "samples":
-            assert f"de {p.last['samples']} repartos simulados de las cartas no vistas (jugados hasta el final)" in text
+        if last.get("by") == "samples":
+            assert f"de {last['samples']} repartos simulados de las cartas no vistas (jugados hasta el final)" in text
             assert not any(w in text for w in ("best", "sampled", "void", "played out")), text
             explained += 1
-        elif p.last.get("by") == "forced":
+        elif last.get("by") == "forced":
             assert text.endswith("su única carta permitida")
     assert explained >= 3
 

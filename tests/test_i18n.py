@@ -225,7 +225,7 @@ def test_illegal_plays_in_spanish_name_rule_8():
                     assert "'" not in why and "play" not in why
                     assert "debe asistir a" in why or "debe jugar triunfo" in why
                     seen += 1
-            state.apply_action(chooser.choose(state))
+            state.apply_action(chooser.choose(state).action)
     assert seen > 100
 
 
@@ -339,5 +339,5 @@ def test_refusals_read_as_one_sentence_listing_cards_as_the_hand_is_held(lang, h
                         assert "'" not in why and "ilegal" not in why and "illegal" not in why
                         assert why.endswith(f"{holds}{shown} [rules.md 501 §8]"), why
                         seen += 1
-            state.apply_action(chooser.choose(state))
+            state.apply_action(chooser.choose(state).action)
     assert seen > 50 and unsorted > 5

@@ -126,10 +126,6 @@ def test_the_kernels_joker_lead_is_the_rule(lead, any_, last):
         assert bool(core500.joker_lead_ok(hm, seat, _bits(led), vo, opts)) == engine, (led, void, cards)
 
 
-def _solver_score(result: object) -> int:
-    return int(result["score"] if isinstance(result, dict) else getattr(result, "score"))
-
-
 @pytest.mark.parametrize("options,prefer", [
     ({"players": 5}, ["bid 7♥", "pass", "go alone"]),
     ({"players": 5, "call-share": "half"}, ["bid 7♥", "pass"]),
@@ -146,7 +142,7 @@ def test_the_solvers_five_hundred_score_is_returns_after_its_line(options, prefe
         end = state.clone()
         for step in best_line(state):
             end.apply_action(step.action)
-        assert _solver_score(solver.result(state)) == end.returns()[state.contractor], seed
+        assert solver.result(state).score == end.returns()[state.contractor], seed
 
 
 def test_the_solvers_501_score_is_returns_after_its_line_blind_or_not():
@@ -158,6 +154,6 @@ def test_the_solvers_501_score_is_returns_after_its_line_blind_or_not():
         end = state.clone()
         for step in best_line(state):
             end.apply_action(step.action)
-        assert _solver_score(solver.result(state)) == end.returns()[state.declarer], seed
+        assert solver.result(state).score == end.returns()[state.declarer], seed
         blind += state.declarer_blind
     assert 0 < blind < 24  # both kinds were scored

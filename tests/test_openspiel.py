@@ -179,7 +179,7 @@ def test_from_engine_matches_the_kit_hand() -> None:
     state = g501.new_hand(2, g501.initial_scores(), g501.shuffled_pack(rng))
     p = RandomPlayer(seed=1)
     for _ in range(12):
-        state.apply_action(p.choose(state))
+        state.apply_action(p.choose(state).action)
     os_state = cos.from_engine(state)
     assert os_state.engine.history() == state.history()
     assert os_state.current_player() == state.current_player()

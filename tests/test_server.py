@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cardkit.display import held_order
-from cardkit.game import Match, find_game
+from cardkit import Match, find_game
 from cardkit.server.app import BURST, RATE
 from cardkit.server.tables import NEXT_HAND
 

@@ -30,7 +30,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from cardkit.game import Match, find_game
+from cardkit import Match, find_game
 from cardkit.server.app import ADDRESS_BURST, WS_PER_CODE
 
 from server_tools import REPO, TEACHER, TOKEN, RunningServer, http, make_table, start_server

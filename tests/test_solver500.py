@@ -426,7 +426,7 @@ def test_the_solvers_score_is_the_engines_at_the_end_of_its_line(options, kind):
         for step in best_line(state):
             end.apply_action(step.action)
         owed = end.returns()[state.contractor]
-        assert solver.result(state)["score"] == solver.result(state, exact=True)["score"] == owed, seed
+        assert solver.result(state).score == solver.result(state, exact=True).score == owed, seed
         seen.add((end.made(), bool(state.partners)))
     if options.get("players") == 5 and kind == "trumps":
         assert any(partnered for _made, partnered in seen)  # a called partner's side was scored

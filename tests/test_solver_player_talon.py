@@ -74,7 +74,7 @@ def test_the_501_plans_are_the_rules_and_each_other_trump_at_the_same_contract()
     base = find_player(state.game, "sensible", 1)
     plans = talon_plans(state, 0, base, 6)
     assert len(plans) == 6
-    rule = [base.choose(state.clone())]
+    rule = [base.choose(state.clone()).action]
     assert plans[0][0] == rule[0] == Declare(Suit.SPADES, 66)  # the rule's choice first (rules.md 501 §7)
     assert {c.card for c in plans[0][1:]} == {Card.parse("9D"), Card.parse("9H")}
     # the contract in each other trump, no-trump included, with the rule's gives for it
@@ -95,28 +95,30 @@ def test_the_501_plans_are_the_rules_and_each_other_trump_at_the_same_contract()
 def test_a_sure_501_contract_keeps_the_rules_plan_and_says_how_the_deals_went() -> None:
     state = talon_501(*STRONG, "bid 66")
     p = SolverPlayer(state.game, seed=3, budget=60.0, talon_samples=4)
-    a = p.choose(state)
+    d = p.choose(state)
+    a = d.action
     # A takes at least the six spade tricks' points with its ♠ marriage (40): every plan makes
     # 66 in every deal, so the tie goes to the rule-based player's plan
     assert a == Declare(Suit.SPADES, 66) and a in state.legal_actions()
-    last = p.last
+    last = d.facts
     assert (last["by"], last["samples"], last["choices"], last["made"]) == ("talon", 4, 6, 4)
     assert last["plan"] == last["rule"] and last["mean"] == 66  # 501 counts down: 66 off A's score
-    text = p.explain(state, a)
+    text = d.reason
     assert text.startswith("declare ♠ 66: best of 6 choices on 4 sampled deals of the unseen cards, solved with "
                            "every card open: declare ♠ 66, give 9")
     assert text.endswith("makes the contract in 4 of them, a score change of -66 on average")
     with language("es"):
-        es = p.explain(state, a)
+        es = p.reason(state, a, d.facts)
     assert es.startswith("declara ♠ 66: la mejor de 6 opciones en 4 repartos simulados de las cartas no vistas")
     assert "cumple el contrato en 4 de ellos" in es
     # then it follows its plan: the two gives, each explained by the same deals
     plan = last["plan"]
     state.apply_action(a)
     for step in plan[1:]:
-        b = p.choose(state)
-        assert b == step and b in state.legal_actions() and p.last["samples"] == 4
-        assert p.explain(state, b).startswith(f"{b}: best of 6 choices on 4 sampled deals")
+        d = p.choose(state)
+        b = d.action
+        assert b == step and b in state.legal_actions() and d.facts["samples"] == 4
+        assert d.reason.startswith(f"{b}: best of 6 choices on 4 sampled deals")
         state.apply_action(b)
     assert state.phase == "play"
 
@@ -126,12 +128,13 @@ def test_a_hopeless_501_contract_is_abandoned_as_the_rules_say() -> None:
     # 501 §9, §10), so every declaration fails in every deal and abandoning costs no more
     state = talon_501("9S JS 9C JC 9D JD 9H", "JH 10S AC", "bid 150")
     p = SolverPlayer(state.game, seed=3, budget=60.0, talon_samples=3)
-    a = p.choose(state)
+    d = p.choose(state)
+    a = d.action
     assert str(a) == "abandon" and a in state.legal_actions()
-    assert p.last["choices"] == 6 and p.last["top_made"] == 0 and p.last["samples"] == 3
+    assert d.facts["choices"] == 6 and d.facts["top_made"] == 0 and d.facts["samples"] == 3
     assert [str(x[0]) for x in talon_plans(state, 0, p.base, 6)[1:]] == [
         "declare ♠ 150", "declare ♣ 150", "declare ♦ 150", "declare ♥ 150", "declare NT 150"]
-    assert p.explain(state, a) == ("abandon: none of the other 5 choices does better on 3 sampled deals of the "
+    assert d.reason == ("abandon: none of the other 5 choices does better on 3 sampled deals of the "
                                    "unseen cards, solved with every card open; the best makes the contract in 0 "
                                    "of them")
 
@@ -141,28 +144,30 @@ def test_a_sure_sweep_keeps_the_low_cards_out_of_the_kitty_in_five_hundred() -> 
     p = SolverPlayer(state.game, seed=5, budget=60.0, talon_samples=3)
     buried = []
     for _ in range(3):
-        a = p.choose(state)
-        assert a in state.legal_actions() and p.last["by"] == "talon"
-        assert "sampled deals of the unseen cards" in p.explain(state, a)
+        d = p.choose(state)
+        a = d.action
+        assert a in state.legal_actions() and d.facts["by"] == "talon"
+        assert "sampled deals of the unseen cards" in d.reason
         buried.append(a.card)
         state.apply_action(a)
     # seven trumps from the joker down draw the defenders' five (12 in a black suit, rules.md 500
     # §6), then the three aces: all ten tricks, 250 for a 6♠ contract (§10), in every deal
     assert set(buried) == set(Cards.parse("4H 5H 4D"))
-    assert p.last["made"] == 3 and p.last["mean"] == 250 and p.last["plan"] == p.last["rule"]
+    assert d.facts["made"] == 3 and d.facts["mean"] == 250 and d.facts["plan"] == d.facts["rule"]
     assert state.phase == "play"
 
 
 def test_the_decision_is_bounded_by_deals_and_choices_not_the_clock() -> None:
     state = talon_501(*STRONG, "bid 66")
     no_time = SolverPlayer(state.game, seed=3, budget=0.0, min_samples=2, talon_samples=16, talon_choices=3)
-    no_time.choose(state)
-    assert (no_time.last["samples"], no_time.last["choices"]) == (2, 3)  # the budget spent: the minimum
+    last = no_time.choose(state).facts
+    assert (last["samples"], last["choices"]) == (2, 3)  # the budget spent: the minimum
     capped = SolverPlayer(state.game, seed=3, budget=60.0, talon_samples=5, talon_choices=4)
-    capped.choose(state)
-    assert (capped.last["samples"], capped.last["choices"]) == (5, 4)  # time to spare: the cap
+    last = capped.choose(state).facts
+    assert (last["samples"], last["choices"]) == (5, 4)  # time to spare: the cap
     rules = SolverPlayer(state.game, seed=3, talon_samples=0)
-    assert rules.choose(state) == Declare(Suit.SPADES, 66) and rules.last["by"] == "rules"
+    d = rules.choose(state)
+    assert d.action == Declare(Suit.SPADES, 66) and d.facts["by"] == "rules"
 
 
 def test_the_clock_counts_deals_between_its_least_and_most() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.game import find_game
+from cardkit import find_game
 from cardkit.solver.positions import random_play_state
 from cardkit.solver.solve500 import Solver500
 from cardkit.solver.solve501 import Solver501

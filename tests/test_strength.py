@@ -24,10 +24,10 @@ def play_hand(game, players, seed):  # type: ignore[no-untyped-def]
     lines = []
     while not state.is_terminal():
         p = players[state.current_player()]
-        a = p.choose(state)
+        d = p.choose(state)
+        a = d.action
         assert a in state.legal_actions()
-        if hasattr(p, "explain"):
-            lines.append((state.phase, len(state.tricks), p.explain(state, a)))
+        lines.append((state.phase, len(state.tricks), d.reason))
         state.apply_action(a)
     return state, lines
 
@@ -44,22 +44,22 @@ def test_solver_player_solves_from_the_first_lead(name: str) -> None:
         while not state.is_terminal():
             seat = state.current_player()
             if seat == 0 or state.phase == "play" and not state.tricks:
-                a = p.choose(state)
+                d = p.choose(state)
+                a, text, last = d.action, d.reason, d.facts
                 assert a in state.legal_actions()
-                text = p.explain(state, a)
                 assert text.startswith((f"{a}:", f"{action_text(a)}:"))  # "declare no-trump 66:" as read
-                if p.last.get("by") == "bid check":  # a bid checked by solving sampled deals
-                    n, made = p.last["samples"], p.last["made"]
+                if last.get("by") == "bid check":  # a bid checked by solving sampled deals
+                    n, made = last["samples"], last["made"]
                     assert n == p.bid_samples == 4 and 0 <= made <= n
-                    assert (a == p.last["proposed"]) == (2 * made >= n)
+                    assert (a == last["proposed"]) == (2 * made >= n)
                     assert "sampled deals of the unseen cards, solved with every card open" in text
                     checked_bids += 1
-                if state.phase == "play" and not state.tricks and p.last.get("by") == "samples":
-                    assert p.last["solver"] and re.search(rf"of {p.last['samples']} sampled deals? of the unseen cards \(solved\)", text)
-                    assert p.last["samples"] == 3
+                if state.phase == "play" and not state.tricks and last.get("by") == "samples":
+                    assert last["solver"] and re.search(rf"of {last['samples']} sampled deals? of the unseen cards \(solved\)", text)
+                    assert last["samples"] == 3
                     solved_first_trick += 1
             else:
-                a = base.choose(state)
+                a = base.choose(state).action
             state.apply_action(a)
     assert solved_first_trick >= 2
 
@@ -71,16 +71,17 @@ def test_solver_player_checks_bids_by_solving_sampled_deals(name: str) -> None:
     checked = 0
     for seed in range(60):
         state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(seed)))
-        while state.phase == "auction" and str(base.choose(state.clone())) in ("look", "pass"):
-            state.apply_action(base.choose(state))
+        while state.phase == "auction" and str(base.choose(state.clone()).action) in ("look", "pass"):
+            state.apply_action(base.choose(state).action)
         if state.phase != "auction":
             continue
         p = SolverPlayer(game, seed=seed, budget=0.0, bid_samples=3)
-        a = p.choose(state)
-        n, made = p.last["samples"], p.last["made"]
-        assert p.last["by"] == "bid check" and n == 1 and made in (0, 1)  # no time: one deal
-        assert str(a) == (str(p.last["proposed"]) if made else "pass")
-        assert "sampled deals of the unseen cards, solved with every card open" in p.explain(state, a)
+        d = p.choose(state)
+        a, last = d.action, d.facts
+        n, made = last["samples"], last["made"]
+        assert last["by"] == "bid check" and n == 1 and made in (0, 1)  # no time: one deal
+        assert str(a) == (str(last["proposed"]) if made else "pass")
+        assert "sampled deals of the unseen cards, solved with every card open" in d.reason
         checked += 1
         if checked == 2:
             break
@@ -104,10 +105,10 @@ def test_ismcts_player_plays_legal_hands_and_says_why(name: str) -> None:
     p = players[0]
     state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(5)))
     while state.phase != "play" or state.current_player() != 0 or len(state.legal_actions()) < 2:
-        state.apply_action(p.choose(state) if state.current_player() == 0 else players[1].choose(state))
-    a = p.choose(state)
+        state.apply_action(p.choose(state).action if state.current_player() == 0 else players[1].choose(state).action)
     with language("es"):
-        text = p.explain(state, a)
+        d = p.choose(state)
+    a, text = d.action, d.reason
     assert text.startswith(f"juega {a.card}") and "de 6 simulaciones de la búsqueda, vale " in text, text
     assert " por mano de media" in text and "siguiente: juega " in text, text
 
@@ -117,8 +118,8 @@ def test_ismcts_leaves_the_wide_501_auction_to_the_rules() -> None:
     game = find_game("501")
     p = find_player(game, "ismcts", 1)
     state = game.new_hand(0, game.initial_scores(), game.shuffled_pack(random.Random(1)))
-    a = p.choose(state)  # look, pass and 155 bids: more than a search can try
-    assert "rule-based player's" in p.explain(state, a)
+    d = p.choose(state)  # look, pass and 155 bids: more than a search can try
+    assert "rule-based player's" in d.reason
 
 
 def test_lineup_keeps_partners_together() -> None:

@@ -140,7 +140,7 @@ def test_full_hand_through_clicks_matches_the_engine(seed):
     assert engine.state.pack == t.state.pack
     chooser = find_player("501", "sensible", seed=seed)
     while not engine.state.is_terminal():
-        a = chooser.choose(engine.state)
+        a = chooser.choose(engine.state).action
         click_action(t, a)
         assert t.message.value == "", t.message.value
         engine.apply_action(a)
@@ -176,7 +176,7 @@ def test_a_hand_played_by_the_user_and_computers_matches_an_engine_replay():
         st = t.state
         if st.is_terminal():
             break
-        click_action(t, chooser.choose(st))
+        click_action(t, chooser.choose(st).action)
     assert t.state.is_terminal()
     replay = find_game("501").new_hand(t.state.dealer, [501] * 3, t.state.pack)
     for a in t.state.history():
@@ -195,7 +195,7 @@ def test_five_hundred_through_clicks_matches_the_engine(players, seed):
     engine.new_hand()
     chooser = find_player("500", "random", seed=seed)
     while not engine.state.is_terminal():
-        a = chooser.choose(engine.state)
+        a = chooser.choose(engine.state).action
         click_action(t, a)
         assert t.message.value == "", t.message.value
         engine.apply_action(a)

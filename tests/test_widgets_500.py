@@ -272,7 +272,7 @@ def click_through(game: Game500, seed: int) -> tuple[Table500, Match]:
     steps = 0
     while not t.state.is_terminal():
         st = t.state
-        action = chooser[st.current_player()].choose(st)
+        action = chooser[st.current_player()].choose(st).action
         click(t, action)
         engine.apply_action(action)
         steps += 1

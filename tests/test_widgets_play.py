@@ -27,7 +27,7 @@ def play_out(t: Table, seed: int = 1, limit: int = 80) -> None:
     for _i in range(limit):
         if t.state.is_terminal():
             return
-        assert t.act(me.choose(t.state.clone())) is None
+        assert t.act(me.choose(t.state.clone()).action) is None
     raise AssertionError("the hand did not end")
 
 
@@ -140,7 +140,7 @@ def test_review_names_the_cards_that_left_best_play():
     me = find_player(t.game, "sensible", seed=1)
     while not t.state.is_terminal():
         st = t.state
-        a = solver_for(st).solve(st).best()[0].action if st.phase == "play" else me.choose(st.clone())
+        a = solver_for(st).solve(st).best()[0].action if st.phase == "play" else me.choose(st.clone()).action
         t.act(a)
     assert t.review()[0].startswith("You kept to best play")
     assert "wants" not in t.coach.value  # no numbers shown, none explained
@@ -296,7 +296,7 @@ def test_hint_reason_is_in_spanish_for_a_spanish_table(name):
             if t.state.is_terminal():
                 break
             hints.append(t.hint())
-            t.act(me.choose(t.state.clone()))
+            t.act(me.choose(t.state.clone()).action)
     assert len(hints) >= 5
     for text in hints:
         assert text.startswith("El entrenador"), text

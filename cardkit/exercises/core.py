@@ -35,8 +35,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import CardkitError, InvalidCardError
-from ..game import Action, Game, State, find_game
+from ..game import Action, Game, State
 from ..i18n import _, language
+from ..registry import find_game
 from .answers import AnswerError, Choice, Feedback, feedback, sentence
 from .data import data_dir, rule_statements, rules_items
 from .playout import PlayOut, line_text

@@ -12,8 +12,7 @@ the game declares as its :attr:`~cardkit.game.Game.score_explainer`; each ends o
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError
@@ -309,13 +308,13 @@ def score_lines_500(state: State500) -> list[str]:
 def score_lines(state: State) -> list[str]:
     """The hand's score arithmetic, one line per seat (or scoring unit), ending on the engine's
     own ``returns()``, written by the function the game declares
-    (:attr:`~cardkit.game.Game.score_explainer`). ``state`` must be over."""
-    path = state.game.score_explainer
-    if path is None:
+    (:func:`cardkit.registry.score_explainer`). ``state`` must be over."""
+    from ..registry import score_explainer
+
+    explain = score_explainer(state.game)
+    if explain is None:
         names = state.game.names
         return [f"{names[s]}: {signed_change(v)}" for s, v in enumerate(state.returns())]
-    module, _sep, name = path.partition(":")
-    explain: Callable[[Any], list[str]] = getattr(importlib.import_module(module), name)
     return explain(state)
 
 

@@ -31,6 +31,7 @@ from types import ModuleType
 from typing import Any, Sequence
 
 from ..i18n import _
+from ..registry import game_names
 
 FORMAT = "cardkit-exercises"
 VERSION = 1
@@ -125,7 +126,7 @@ SCHEMA: dict[str, Any] = {
         "lesson": {"type": "string", "pattern": r"^[a-z0-9]+/[a-z0-9_-]+$"},
         "title": _TEXT,
         "language": {"enum": ["en", "es"]},
-        "game": {"enum": ["501", "500"]},
+        "game": {"enum": game_names()},
         "players": {"type": "integer", "minimum": 3, "maximum": 6},
         "options": {"type": "object", "maxProperties": 20,
                     "additionalProperties": {"type": ["string", "boolean"]}},

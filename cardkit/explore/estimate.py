@@ -21,16 +21,19 @@ import math
 import queue
 import random
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..errors import CardkitError, InvalidActionError
-from ..game import Action, Game, State
+from ..game import Action, Game, Player, State
 from .deal import Constraint, CardsLike, Predeal, SeatKey, seat_index
 
-PlayerFactory = Callable[[int, int], Any]
+if TYPE_CHECKING:
+    from ..solver import Solver
+
+PlayerFactory = Callable[[int, int], Player]
 
 
-def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: int = 0) -> list[Any]:
+def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: int = 0) -> list[Player]:
     """One computer player per seat.
 
     Args:
@@ -50,7 +53,7 @@ def make_players(game: Game, kind: str | PlayerFactory | Sequence[str], seed: in
     return [player_of(game, k, seed * 100 + s) for s, k in enumerate(kinds)]
 
 
-def player_of(game: Game, kind: str, seed: int) -> Any:
+def player_of(game: Game, kind: str, seed: int) -> Player:
     """A computer player of ``kind`` for ``game``, from the registry (:mod:`cardkit.registry`)."""
     from ..registry import find_player
 
@@ -122,17 +125,17 @@ def _result_row(state: State, seat: int) -> dict[str, Any]:
     return row
 
 
-def play_out(state: State, players: Sequence[Any], until: Callable[[State], bool] | None = None) -> State:
+def play_out(state: State, players: Sequence[Player], until: Callable[[State], bool] | None = None) -> State:
     """Let ``players`` (one per seat) act until the hand is over or ``until(state)`` is true."""
     while not state.is_terminal() and not (until and until(state)):
-        state.apply_action(players[state.actor()].choose(state))
+        state.apply_action(players[state.actor()].choose(state).action)
     return state
 
 
-def _solved_row(state: State, seat: int, solver: Any, exact: bool) -> dict[str, Any]:
+def _solved_row(state: State, seat: int, solver: Solver[State], exact: bool) -> dict[str, Any]:
     from .solve import solved_result
 
-    return solved_result(state, seat, solver, exact)
+    return solved_result(state, seat, solver, exact).row()
 
 
 class _Solving:
@@ -140,9 +143,9 @@ class _Solving:
     threads, one solver each, with at most two deals a thread waiting (so a time limit still
     stops the dealing)."""
 
-    def __init__(self, solvers: list[Any], seat: int, exact: bool) -> None:
+    def __init__(self, solvers: list[Solver[State]], seat: int, exact: bool) -> None:
         self.seat, self.exact = seat, exact
-        self.free: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.free: queue.SimpleQueue[Solver[State]] = queue.SimpleQueue()
         for solver in solvers:
             self.free.put(solver)
         self.pool = ThreadPoolExecutor(len(solvers)) if len(solvers) > 1 else None
@@ -244,7 +247,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     setup = Predeal(game, dealer=dealer, hands={s: hand} if hand else None, talon=talon, accept=accept)
     kind = players if players is not None else default_kind(game)
     table_players = make_players(game, kind, seed)
-    solvers: list[Any] = []
+    solvers: list[Solver[State]] = []
     if method == "solver":
         from .solve import new_solver
 
@@ -413,11 +416,15 @@ def with_progress(it: Iterable[Any], on: bool, desc: str) -> Iterable[Any]:
     return bar
 
 
-#: Worked examples for the command line, the benchmarks and the notebooks: game name, hand, contract, seat.
-BID_EXAMPLES: dict[str, dict[str, Any]] = {
-    "501": {"game": "501", "hand": "AS 10S KS QS AH 10H KD", "contract": 100, "seat": 1},
-    "500": {"game": "500", "hand": "JK JH JD AH KH QH 10H AS KC 9D", "contract": "8H", "seat": 1},
-}
+def _bid_examples() -> dict[str, dict[str, Any]]:
+    from ..registry import GAMES
+
+    return {g.name: {"game": g.name, **g.bid_example} for g in GAMES if g.bid_example}
+
+
+#: Worked examples for the command line, the benchmarks and the notebooks, by game name: game name,
+#: hand, contract, seat (each game's :attr:`~cardkit.game.Game.bid_example`).
+BID_EXAMPLES: dict[str, dict[str, Any]] = _bid_examples()
 
 __all__ = ["BID_EXAMPLES", "bid_odds", "bid_odds_chart", "contract_action", "contracting_seat", "estimate_bid",
            "force_contract", "make_players", "play_out", "results_chart", "summarise"]

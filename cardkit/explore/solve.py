@@ -10,16 +10,16 @@ rules.md 500 §10): a made contract scores its value, a failed one loses it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import CardkitError
 from ..game import Game, State
 
 if TYPE_CHECKING:
-    from ..solver import Solver
+    from ..solver import Result, Solver
 
 
-def new_solver(game: Game) -> Solver:
+def new_solver(game: Game) -> Solver[State]:
     """A solver for ``game``'s play positions, shared across the deals of one estimate (see
     :func:`cardkit.solver.new_solver`).
 
@@ -36,14 +36,14 @@ def new_solver(game: Game) -> Solver:
         raise CardkitError(f"no solver for {game.title} yet ({e}); use method='playout'") from None
 
 
-def solved_result(state: State, seat: int, solver: Solver, exact: bool = False) -> dict[str, Any]:
+def solved_result(state: State, seat: int, solver: Solver[State], exact: bool = False) -> Result:
     """The result row of :func:`cardkit.explore.estimate.estimate_bid` for the contracting ``seat``
     when everyone plays best from ``state`` (unchanged): the game's solver says how the contract
     fares and scores it by the game's own scoring rule (rules.md 501 §6, §10; 500 §10).
 
-    Returns ``made``, ``score`` (the seat's score change), ``summary`` and ``points`` (501♠) or
-    ``tricks`` (Five Hundred), NaN unless ``exact`` (then only made or not is searched, with narrow
-    windows: far faster).
+    Returns a :class:`~cardkit.solver.Result`: ``made``, ``score`` (the seat's score change),
+    ``summary`` and ``points`` (501♠) or ``tricks`` (Five Hundred), NaN unless ``exact`` (else only
+    made or not is searched, with narrow windows: far faster).
 
     Raises:
         CardkitError: ``state`` is not in its play phase.

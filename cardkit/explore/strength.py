@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CardkitError
-from ..game import Action, Game, PlayerLike, State
+from ..game import Decision, Game, Player, State
 from .estimate import player_of
 from .tournament import seatings
 
@@ -42,13 +42,13 @@ COLUMNS = ("game", "players", "a", "b", "deal", "difference", "a_decisions", "a_
 class Timed:
     """A player that counts its decisions and the seconds they take (``decisions``, ``seconds``)."""
 
-    def __init__(self, player: PlayerLike) -> None:
+    def __init__(self, player: Player) -> None:
         self.player = player
         self.decisions = 0
         self.seconds = 0.0
 
-    def choose(self, state: State) -> Action:
-        """The wrapped player's choice, timed."""
+    def choose(self, state: State) -> Decision:
+        """The wrapped player's decision, timed."""
         t = time.perf_counter()
         a = self.player.choose(state)
         self.seconds += time.perf_counter() - t
@@ -97,7 +97,7 @@ def duel(game: Game, a: str, b: str, deals: Iterable[int], seed: int = 0) -> lis
                 before[kind][1] -= p.seconds
             state = game.new_hand(dealer, game.initial_scores(), pack)
             while not state.is_terminal():
-                state.apply_action(players[state.actor()].choose(state))
+                state.apply_action(players[state.actor()].choose(state).action)
             for s, kind in enumerate(seating):
                 gains[kind].append(sign * state.returns()[s])
             for kind, p in zip(seating, players):

@@ -17,7 +17,7 @@ import random
 from typing import Any, Sequence
 
 from ..errors import CardkitError
-from ..game import Game
+from ..game import Game, Player
 from .estimate import PlayerFactory, with_progress, player_of
 
 
@@ -80,7 +80,7 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
         for d, (dealer, pack) in enumerate(with_progress(packs, progress, f"seating {si + 1}")):
             state = game.new_hand(dealer, game.initial_scores(), pack)
             while not state.is_terminal():
-                state.apply_action(players[state.actor()].choose(state))
+                state.apply_action(players[state.actor()].choose(state).action)
             ret = state.returns()
             for s, kind in enumerate(seating):
                 rows.append({"deal": d, "seating": si, "seat": game.names[s], "kind": kind, "change": ret[s],
@@ -88,7 +88,7 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
     return frame(pd.DataFrame(rows))
 
 
-def _make(game: Game, kind: str, seed: int, factories: dict[str, PlayerFactory]) -> Any:
+def _make(game: Game, kind: str, seed: int, factories: dict[str, PlayerFactory]) -> Player:
     if kind in factories:
         return factories[kind](0, seed)
     return player_of(game, kind, seed)

@@ -9,7 +9,7 @@ from ..actions import PASS
 from ..cards import JOKER, Card, Cards, Rank, Suit
 from ..errors import InvalidActionError, UnknownOptionError
 from ..game import TALON, Action, Game, Outcome, State
-from ..i18n import _
+from ..i18n import N_, _
 from .actions import BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Call, bury_action, parse_action, play_action
 from .contracts import LOSS, TARGET, TRICKS, Contract, ladder
 from .options import OPTION_CHOICES, OPTION_DOCS, OPTION_WORDS, Options500
@@ -36,18 +36,20 @@ class Game500(Game):
 
     name = "500"
     title = "Five Hundred"
+    rules_word = N_("Five Hundred")
     talon_word = "kitty"
     lower_is_better = False
     default_player = "sensible"
     rule_player = "sensible"
-    solver = "cardkit.solver.solve500:Solver500"
     table_sizes = (3, 4, 5, 6)
     option_defaults: ClassVar[dict[str, Any]] = Options500().as_dict()
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = OPTION_CHOICES
     option_help: ClassVar[dict[str, str]] = OPTION_DOCS
     option_words: ClassVar[dict[Any, str]] = OPTION_WORDS
     max_change = 520  # 10NT (rules.md 500 §4)
-    score_explainer = "cardkit.exercises.explain:score_lines_500"
+    solver_warmup: ClassVar[tuple[tuple[int | None, tuple[str, ...]], ...]] = (
+        (3, ("bid 6NT", "pass")), (3, ("bid 6♠", "pass")), (3, ("bid 7♠", "bid misère", "pass")))  # trumps, no trumps, misère
+    bid_example: ClassVar[dict[str, Any]] = {"hand": "JK JH JD AH KH QH 10H AS KC 9D", "contract": "8H", "seat": 1}
 
     def __init__(self, players: int = 4, names: Sequence[str] | None = None, **options: Any) -> None:
         if players not in (3, 4, 5, 6):

@@ -26,16 +26,17 @@ class Game501(Game):
 
     name = "501"
     title = "501♠"
+    rules_word = "501"
     talon_word = "talon"
     lower_is_better = True
     default_player = "sensible"
     rule_player = "sensible"
-    solver = "cardkit.solver.solve501:Solver501"
     table_sizes = (3, 4)
     option_defaults: ClassVar[dict[str, Any]] = {}
     look_action = "look"
     max_change = 440  # a blind 220 counts double (rules.md 501 §6)
-    score_explainer = "cardkit.exercises.explain:score_lines_501"
+    solver_warmup: ClassVar[tuple[tuple[int | None, tuple[str, ...]], ...]] = ((3, ()), (None, ()))
+    bid_example: ClassVar[dict[str, Any]] = {"hand": "AS 10S KS QS AH 10H KD", "contract": 100, "seat": 1}
 
     def __init__(self, players: int = 3, names: Sequence[str] | None = None, **options: Any) -> None:
         if players not in (3, 4):

@@ -1,36 +1,24 @@
-"""Computer players. A player has ``choose(state) -> Action`` for the seat to act, and
-``explain(state, action) -> str`` saying why in words.
+"""Computer players. Each is a :class:`~cardkit.game.Player`: ``choose(state)`` gives the
+:class:`~cardkit.game.Decision` for the seat to act, its action and the reason for it in words.
 
 - :class:`RandomPlayer`: any legal action, uniformly, from a seeded RNG (both games).
 - :class:`cardkit.players.sensible501.Sensible501`: a simple, sensible 501♠ player.
 - :class:`cardkit.players.sensible500.Sensible500`: the rule-based Five Hundred player (kind
   ``"sensible"``, alias ``"rules"``).
 
-:func:`find_player` builds one by name for the command line.
+:func:`find_player` builds one by name for the command line (see :mod:`cardkit.registry`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import ClassVar, TypeVar
 
 from ..errors import CardkitError
-from ..game import Action, Game, State
+from ..game import Decision, Game, Player, State
 
 #: A game's own state class, as a player for that game reads it.
 S = TypeVar("S", bound=State)
-
-
-class Player(Protocol):
-    """What a computer player offers."""
-
-    def choose(self, state: State) -> Action:
-        """The action for ``state.current_player()``; always legal."""
-        ...
-
-    def explain(self, state: State, action: Action) -> str:
-        """Why ``action``, in words."""
-        ...
 
 
 class RandomPlayer:
@@ -39,20 +27,15 @@ class RandomPlayer:
     name = "random"
     kind: ClassVar[str] = "random"
     plays: ClassVar[type[Game] | None] = None
-    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Action:
-        """A uniformly random legal action."""
-        return self.rng.choice(state.legal_actions())
-
-    def explain(self, state: State, action: Action) -> str:
-        """Why: chance (a phrase in the language in use)."""
+    def choose(self, state: State) -> Decision:
+        """A uniformly random legal action; the reason: chance (a phrase in the language in use)."""
         from ..i18n import _
 
-        return _("chosen at random among the legal actions")
+        return Decision(self.rng.choice(state.legal_actions()), _("chosen at random among the legal actions"))
 
 
 def own_state(state: State, kind: type[S], game: type[Game]) -> S:
@@ -73,9 +56,9 @@ def player_names(game: str | Game) -> list[str]:
     return player_kinds(game)
 
 
-def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
+def find_player(game: str | Game, kind: str, seed: int | None = None) -> Player:
     """A new computer player of ``kind`` for ``game`` (a game's name, or the :class:`Game` itself,
-    which the ``sampler`` kind needs to know the table's options); see :mod:`cardkit.registry`.
+    which the ``sampler`` kind needs to know the table's options); see :func:`cardkit.registry.find_player`.
 
     Raises:
         UnknownOptionError: an unknown kind, listing the valid ones.
@@ -83,3 +66,6 @@ def find_player(game: str | Game, kind: str, seed: int | None = None) -> Any:
     from ..registry import find_player as find
 
     return find(game, kind, seed)
+
+
+__all__ = ["Decision", "Player", "RandomPlayer", "find_player", "own_state", "player_names"]

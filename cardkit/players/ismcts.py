@@ -10,25 +10,24 @@ the burials (Five Hundred), and every other decision with few enough choices for
 to try each; wider ones (501's auction and contract) are the rule-based player's. It needs the
 optional extra ``openspiel``.
 
-Each choice comes with a sentence (:meth:`ISMCTSPlayer.explain`), e.g.
+Each choice comes with a sentence (the :class:`~cardkit.game.Decision`'s ``reason``), e.g.
 ``"bid 8♥: chosen in 61 of 120 simulations of the search, worth +87 a hand on average (next: pass, +12)"``.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 import numpy as np
 
 from ..display import signed
-from ..game import Action, Game, State
+from ..game import Action, Decision, Game, Player, State
 from ..i18n import _, action_text, ngettext
-from ..registry import find_player
+from ..registry import rule_player
 
 if TYPE_CHECKING:
     from ..openspiel import ActionCodec
-    from . import Player
 
 
 class RolloutEvaluator:
@@ -36,7 +35,7 @@ class RolloutEvaluator:
     rule-based player (one play-out), every legal action equally likely a priori."""
 
     def __init__(self, game: Game, seed: int | None = None, rollouts: int = 1) -> None:
-        self.base: Player = find_player(game, game.rule_player, seed)
+        self.base: Player = rule_player(game, seed)
         self.rollouts = rollouts
         self.sign = -1 if game.lower_is_better else 1
 
@@ -46,7 +45,7 @@ class RolloutEvaluator:
         for _ in range(self.rollouts):
             st = os_state.engine.clone()
             while not st.is_terminal():
-                st.apply_action(self.base.choose(st))
+                st.apply_action(self.base.choose(st).action)
             total += np.array([self.sign * r for r in st.returns()], dtype=float)
         return total / self.rollouts
 
@@ -72,7 +71,6 @@ class ISMCTSPlayer:
     name = "ismcts"
     kind: ClassVar[str] = "ismcts"
     plays: ClassVar[type[Game] | None] = None
-    needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, simulations: int = 64, uct_c: float = 60.0,
                  max_branching: int = 24) -> None:
@@ -91,24 +89,24 @@ class ISMCTSPlayer:
             game=None, evaluator=self.evaluator, uct_c=uct_c, max_simulations=simulations, random_state=rs,
             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
             use_observation_string=False, allow_inconsistent_action_sets=False)
-        self.last: dict[str, Any] = {}
 
     def _os_game(self, dealer: int) -> Any:
         if dealer not in self._os_games:
             self._os_games[dealer] = self._openspiel.load(self.game, dealer)
         return self._os_games[dealer]
 
-    def choose(self, state: State) -> Action:
-        """A legal action for the seat to act."""
+    def choose(self, state: State) -> Decision:
+        """A legal action for the seat to act, with the reason for it (see :meth:`reason`) and
+        its figures as ``facts``: ``by`` (``"search"``, ``"forced"`` or ``"rules"``) and, for a
+        search, ``visits``, ``value``, ``simulations``, ``runner_up`` and ``runner_value``."""
         legal = state.legal_actions()
         if len(set(legal)) > self.max_branching:
-            self.last = {"by": "rules", "action": None}
-            action = self.evaluator.base.choose(state)
-            self.last["action"] = action
-            return action
+            rule = self.evaluator.base.choose(state)
+            facts: dict[str, Any] = {"by": "rules"}
+            return Decision(rule.action, self.reason(state, rule.action, facts, rule.reason), facts)
         if len(set(legal)) == 1:
-            self.last = {"by": "forced", "action": legal[0]}
-            return legal[0]
+            facts = {"by": "forced"}
+            return Decision(legal[0], self.reason(state, legal[0], facts), facts)
         osg = self._os_game(state.dealer)
         os_state = self._openspiel.from_engine(state, osg)
         policy = self.bot.run_search(os_state)
@@ -121,31 +119,31 @@ class ISMCTSPlayer:
         stats = {codec.decode(int(a)): (c.visits, c.value() if c.visits else 0.0) for a, c in root.child_info.items()}
         ranked = sorted(stats.items(), key=lambda kv: -kv[1][0])
         runner = next(((a, v) for a, v in ranked if a != action), None)
-        self.last = {"by": "search", "action": action, "visits": stats[action][0], "value": stats[action][1],
-                     "simulations": self.simulations,
-                     "runner_up": runner[0] if runner else None, "runner_value": runner[1][1] if runner else None}
-        return action
+        facts = {"by": "search", "visits": stats[action][0], "value": stats[action][1],
+                 "simulations": self.simulations,
+                 "runner_up": runner[0] if runner else None, "runner_value": runner[1][1] if runner else None}
+        return Decision(action, self.reason(state, action, facts), facts)
 
-    def explain(self, state: State, action: Action) -> str:
+    def reason(self, state: State, action: Action, facts: Mapping[str, Any], rule: str = "") -> str:
         """Why ``action``, in the language in use (:mod:`cardkit.i18n`): how often the search chose
         it and what it was worth on average (points a hand, the kit's higher-is-better returns).
 
         Args:
             state: the state before ``action``.
-            action: the action :meth:`choose` returned (another action gets its text alone).
+            action: the action chosen.
+            facts: the figures it was chosen by (see :meth:`choose`).
+            rule: the rule-based player's reason, when the choice is its own.
 
         Returns:
             e.g. "play A♠: chosen in 310 of 400 simulations of the search, worth +35 a hand on
             average (next: play K♠, +12)".
         """
-        last = self.last
+        last = facts
         said = action_text(action)
-        if last.get("action") != action:
-            return said
         if last["by"] == "forced":
             return f"{said}: " + _("its only legal action")
         if last["by"] == "rules":
-            why = self.evaluator.base.explain(state, action)
+            why = rule
             text = _("too many choices to search, so the rule-based player's")
             return f"{said}: {text}" + (f" ({why})" if why else "")
         text = f"{said}: " + ngettext(

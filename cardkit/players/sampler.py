@@ -9,7 +9,7 @@ card, with the perfect-information solver (:mod:`cardkit.solver`) when it is the
 from the second trick on (``solver_from_trick``), else by playing the hand out with the game's
 rule-based player; it plays the card with the best average. Auction, talon and burying decisions are the rule-based player's.
 
-Each choice comes with a sentence (:meth:`SamplingPlayer.explain`), e.g.
+Each choice comes with a sentence (the :class:`~cardkit.game.Decision`'s ``reason``), e.g.
 ``"play Jo ♠: led the joker naming ♠: no one has led spades yet; best in 12 of 16 sampled deals of the
 unseen cards (solved)"``, in the language in use.
 
@@ -19,25 +19,24 @@ unseen cards (solved)"``, in the language in use.
 >>> state = Predeal(game, dealer=0).deal(3).new_hand(game)
 >>> p = SamplingPlayer(game, seed=1, samples=4, use_solver=False)
 >>> while state.phase != "play":
-...     _ = state.apply_action(p.choose(state))
->>> p.choose(state) in state.legal_actions()
+...     _ = state.apply_action(p.choose(state).action)
+>>> p.choose(state).action in state.legal_actions()
 True
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from ..actions import Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, Card, Suit
-from ..game import Action, Game, State
+from ..game import Action, Decision, Game, Player, State
 from ..i18n import _, action_text, ngettext
 
 if TYPE_CHECKING:
     from ..solver import Solver
-    from . import Player
 
 
 def played_cards(state: State) -> list[tuple[int, Card]]:
@@ -76,11 +75,11 @@ def sample_state(state: State, seat: int, rng: random.Random, know: Knowledge | 
 
 
 def base_player(game: Game, seed: int | None) -> Player:
-    """The game's rule-based player (the kind the game declares as :attr:`Game.rule_player`)."""
-    from . import find_player
+    """The game's rule-based player (the kind the game declares as :attr:`Game.rule_player`; see
+    :func:`cardkit.registry.rule_player`)."""
+    from ..registry import rule_player
 
-    player: Player = find_player(game, game.rule_player, seed)
-    return player
+    return rule_player(game, seed)
 
 
 def gain_sign(game: Game) -> int:
@@ -106,7 +105,6 @@ class SamplingPlayer:
     name = "sampler"
     kind: ClassVar[str] = "sampler"
     plays: ClassVar[type[Game] | None] = None
-    needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 16, use_solver: bool = True,
                  base: Player | None = None, solver_from_trick: int = 2) -> None:
@@ -115,18 +113,17 @@ class SamplingPlayer:
         self.rng = random.Random(seed)
         self.samples = samples
         self.base: Player = base or base_player(game, seed)
-        self._solver: Solver | None = _find_solver(game) if use_solver else None
-        self.last: dict[str, Any] = {}
+        self._solver: Solver[State] | None = _find_solver(game) if use_solver else None
 
-    def choose(self, state: State) -> Action:
-        """A legal action for the seat to act."""
+    def choose(self, state: State) -> Decision:
+        """A legal action for the seat to act, with the reason for it (see :meth:`reason`) and its
+        figures as ``facts``: ``by`` (``"samples"``, ``"forced"`` or ``"rules"``) and, for samples,
+        ``samples``, ``wins``, ``mean``, ``runner_up``, ``runner_mean``, ``voids`` and ``solver``."""
         legal = state.legal_actions()
         if state.phase != "play":
-            self.last = {"by": "rules"}
-            return self.base.choose(state)
+            return self.decision(state, self.base.choose(state))
         if len(legal) == 1:
-            self.last = {"by": "forced", "action": legal[0]}
-            return legal[0]
+            return self.decision(state, legal[0], {"by": "forced"})
         seat = state.current_player()
         assert seat is not None
         know = knowledge(state, seat)
@@ -141,19 +138,18 @@ class SamplingPlayer:
                 totals[a] += v
                 if v == best:
                     wins[a] += 1
-        prefer = self.base.choose(state.clone())
+        prefer = self.base.choose(state.clone()).action
         top = max(totals.values())
         best_acts = [a for a in legal if totals[a] >= top - 1e-9]
         action = prefer if prefer in best_acts else best_acts[0]
         ranked = sorted(legal, key=lambda a: -totals[a])
-        self.last = {"by": "samples", "action": action, "samples": self.samples, "wins": wins[action],
-                     "mean": totals[action] / self.samples,
-                     "runner_up": next((a for a in ranked if a != action), None),
-                     "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / self.samples,
-                     "voids": know.voids, "solver": solver is not None}
-        return action
+        return self.decision(state, action, {
+            "by": "samples", "samples": self.samples, "wins": wins[action], "mean": totals[action] / self.samples,
+            "runner_up": next((a for a in ranked if a != action), None),
+            "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / self.samples,
+            "voids": know.voids, "solver": solver is not None})
 
-    def _values(self, st: State, seat: int, legal: Sequence[Action], solver: Solver | None) -> dict[Action, float]:
+    def _values(self, st: State, seat: int, legal: Sequence[Action], solver: Solver[State] | None) -> dict[Action, float]:
         """Each legal action's value for ``seat`` on the sampled deal ``st``: by ``solver`` when
         given, else by playing the hand out with the rule-based player."""
         if solver is not None:
@@ -166,19 +162,30 @@ class SamplingPlayer:
             s2 = st.clone()
             s2.apply_action(a)
             while not s2.is_terminal():
-                s2.apply_action(self.base.choose(s2))
+                s2.apply_action(self.base.choose(s2).action)
             out[a] = float(sign * s2.returns()[seat])
         return out
 
-    def explain(self, state: State, action: Action) -> str:
+    def decision(self, state: State, action: Action | Decision, facts: Mapping[str, Any] | None = None) -> Decision:
+        """The decision of ``action`` in ``state`` with the figures ``facts`` it was chosen by,
+        and the reason :meth:`reason` gives; a decision of the rule-based player (``facts``
+        ``None``) keeps that player's reason."""
+        if isinstance(action, Decision):
+            facts = {"by": "rules"}
+            return Decision(action.action, self.reason(state, action.action, facts, action.reason), facts)
+        facts = facts or {}
+        return Decision(action, self.reason(state, action, facts), facts)
+
+    def reason(self, state: State, action: Action, facts: Mapping[str, Any], rule: str = "") -> str:
         """Why ``action``, in the language in use (:mod:`cardkit.i18n`): the rule of thumb it
         follows, and how it fared over the samples, e.g. "play A♠: best in 12 of 16 sampled deals
         of the unseen cards (solved); B has shown a void in ♥".
 
         Args:
             state: the state before ``action``.
-            action: the action :meth:`choose` returned (another action gets the rule-based
-                player's reason).
+            action: the action chosen.
+            facts: the figures it was chosen by (see :meth:`choose`).
+            rule: the rule-based player's reason, when the choice is its own.
 
         Returns:
             the action's text, a colon, and the reasons joined by "; ".
@@ -187,8 +194,8 @@ class SamplingPlayer:
         thumb = rule_of_thumb(state, action)
         if thumb:
             parts.append(thumb)
-        last = self.last
-        if last.get("by") == "samples" and last.get("action") == action:
+        last = facts
+        if last.get("by") == "samples":
             wins, n = last["wins"], last["samples"]
             if last["solver"]:
                 parts.append(ngettext("best in {wins} of {n} sampled deal of the unseen cards (solved)",
@@ -205,10 +212,10 @@ class SamplingPlayer:
                      for s, v in sorted(voids.items()) if s != me and v]
             if shown:
                 parts.append("; ".join(shown))
-        elif last.get("by") == "forced" and last.get("action") == action:
+        elif last.get("by") == "forced":
             parts.append(_("its only legal card"))
         else:
-            parts.append(self.base.explain(state, action))
+            parts.append(rule)
         return f"{action_text(action)}: " + "; ".join(p for p in parts if p)
 
 
@@ -252,7 +259,7 @@ def rule_of_thumb(state: State, action: Action) -> str:
     return ""
 
 
-def _find_solver(game: Game) -> Solver | None:
+def _find_solver(game: Game) -> Solver[State] | None:
     try:
         from ..solver import new_solver
 

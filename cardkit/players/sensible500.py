@@ -18,7 +18,7 @@ use (:meth:`Sensible500.explain`).
 >>> state = Predeal(game, dealer=0).deal(1).new_hand(game)
 >>> p = Sensible500(seed=0)
 >>> while not state.is_terminal():
-...     _ = state.apply_action(p.choose(state))
+...     _ = state.apply_action(p.choose(state).action)
 >>> state.phase
 'over'
 """
@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Sequence
 
 from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
-from ..game import Action, Game, State
+from ..game import Action, Decision, Game, State
 from ..game500 import GO_ALONE, Bid, Bury, Call, Game500, Nominate, State500
 from ..i18n import N_, _, number
 from ..tricks import trick_winner
@@ -113,20 +113,29 @@ class Sensible500:
     #: Other kind names that find this player (saved records and commands naming ``"rules"``).
     aliases: ClassVar[tuple[str, ...]] = ("rules",)
     plays: ClassVar[type[Game] | None] = Game500
-    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Action:
-        """A legal action for the seat to act.
+    def choose(self, state: State) -> Decision:
+        """A legal action for the seat to act, with the reason :meth:`explain` gives for it.
 
         Raises:
             CardkitError: ``state`` is not a Five Hundred hand.
         """
         from . import own_state
 
-        return self._decide(own_state(state, State500, Game500))[0]
+        own = own_state(state, State500, Game500)
+        action, reason = self._decide(own)
+        return Decision(action, self._words(own, reason))
+
+    @staticmethod
+    def _words(state: State500, reason: Reason) -> str:
+        """A rule of thumb's reason as a phrase in the language in use."""
+        if len(state.legal_actions()) == 1:
+            return _("its only legal move")
+        message, values = reason
+        return _(message).format(**{k: number(v) if isinstance(v, float) else v for k, v in values.items()})
 
     def _decide(self, state: State500) -> tuple[Action, Reason]:
         seat = state.actor()
@@ -284,9 +293,9 @@ class Sensible500:
         state = own_state(state, State500, Game500)
         if len(state.legal_actions()) == 1:
             return _("its only legal move")
-        chosen, (message, values) = self._decide(state)
+        chosen, reason = self._decide(state)
         if chosen == action:
-            return _(message).format(**{k: number(v) if isinstance(v, float) else v for k, v in values.items()})
+            return self._words(state, reason)
         return self._describe(state, action)
 
     def _describe(self, state: State500, action: Action) -> str:

@@ -11,7 +11,7 @@ from typing import ClassVar, Sequence
 
 from ..actions import PASS, Pass, Play
 from ..cards import SUITS, Card, Rank, Suit
-from ..game import Action, Game, State
+from ..game import Action, Decision, Game, State
 from ..game501 import (ABANDON, LOOK, MIN_BID, POINTS, RANK_ORDER, Abandon, Bid, Declare, Game501, Give, Look,
                        State501)
 from ..i18n import _
@@ -70,22 +70,25 @@ class Sensible501:
     name = "sensible"
     kind: ClassVar[str] = "sensible"
     plays: ClassVar[type[Game] | None] = Game501
-    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Action:
-        """A legal action for the seat to act.
+    def choose(self, state: State) -> Decision:
+        """A legal action for the seat to act, with the reason :meth:`explain` gives for it.
 
         Raises:
             CardkitError: ``state`` is not a 501♠ hand.
         """
         from . import own_state
 
-        state = own_state(state, State501, Game501)
+        own = own_state(state, State501, Game501)
+        legal = own.legal_actions()
+        action = self._choose(own, legal)
+        return Decision(action, self._reason(own, len(legal), action))
+
+    def _choose(self, state: State501, legal: list[Action]) -> Action:
         seat = state.actor()
-        legal = state.legal_actions()
         hand = state.hands[seat]
         if state.phase == "auction":
             if state.blind[seat]:
@@ -154,10 +157,14 @@ class Sensible501:
         """
         from . import own_state
 
-        state = own_state(state, State501, Game501)
+        own = own_state(state, State501, Game501)
+        return self._reason(own, len(own.legal_actions()), action)
+
+    def _reason(self, state: State501, choices: int, action: Action) -> str:
+        """:meth:`explain` for a state with ``choices`` legal actions."""
         seat = state.actor()
         hand = state.hands[seat]
-        if len(state.legal_actions()) == 1:
+        if choices == 1:
             return _("its only legal move")
         if isinstance(action, Look):
             return _("looks at its cards before calling: a blind bid is doubled, won or lost")

@@ -32,7 +32,8 @@ step whose actions each move a card of the seat's hand is a give or a bury, the 
 under the contract (:meth:`~cardkit.game.State.power`, else the pack's order), a declaration's
 :meth:`~cardkit.game.Action.worth` and the trump it sets.
 
-Each choice comes with a sentence in the language in use (:meth:`SolverPlayer.explain`), e.g.
+Each choice comes with a sentence in the language in use (the :class:`~cardkit.game.Decision`'s
+``reason``, :meth:`SolverPlayer.reason`), e.g.
 ``"play A♠: best in 7 of 9 sampled deals of the unseen cards (solved)"`` or ``"give 9♦: best of
 6 choices on 16 sampled deals of the unseen cards, solved with every card open: declare ♥ 80,
 give J♣ and 9♦ makes the contract in 14 of them"``.
@@ -42,11 +43,11 @@ from __future__ import annotations
 
 import time
 from itertools import combinations
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..actions import Pass
 from ..cards import Card
-from ..game import Action, Game, State
+from ..game import Action, Decision, Game, Player, State
 from ..i18n import _, action_text
 from ..solver import Solver
 from .resample import resample
@@ -92,7 +93,6 @@ class SolverPlayer(SamplingPlayer):
     name = "solver"
     kind: ClassVar[str] = "solver"
     plays: ClassVar[type[Game] | None] = None
-    needs_game: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int | None = None, budget: float = 0.6, min_samples: int = 1,
                  max_samples: int = 32, bid_samples: int = 8, talon_samples: int = 16,
@@ -105,18 +105,18 @@ class SolverPlayer(SamplingPlayer):
         self.talon_samples = talon_samples
         self.talon_choices = talon_choices
         #: the talon or kitty plan being followed: the hand's history when it was chosen, the
-        #: plan's actions, and what :meth:`explain` says of it
+        #: plan's actions, and the figures it was chosen by (its decisions' ``facts``)
         self._plan: tuple[list[Action], list[Action], dict[str, Any]] | None = None
 
-    def _bid(self, state: State, legal: list[Action], solver: Solver) -> Action:
+    def _bid(self, state: State, legal: list[Action], solver: Solver[State]) -> Decision:
         """The rule-based player's bid if solved sampled deals make it at least half the time,
         else a pass (see the module doc)."""
-        proposed = self.base.choose(state.clone())
+        rule = self.base.choose(state.clone())
+        proposed = rule.action
         look = self.game.look_action
         passing = next((a for a in legal if isinstance(a, Pass)), None)
         if passing is None or proposed == passing or (look is not None and proposed.verb == look):
-            self.last = {"by": "rules", "action": proposed}
-            return proposed
+            return self.decision(state, rule)
         seat = state.current_player()
         assert seat is not None
         made = 0
@@ -129,16 +129,15 @@ class SolverPlayer(SamplingPlayer):
             while not st.is_terminal() and st.phase == "auction" and st.current_player() != seat:
                 st.apply_action(passing)
             while not st.is_terminal() and st.phase != "play":
-                st.apply_action(self.base.choose(st))
-            if not st.is_terminal() and solver.result(st)["made"]:  # one narrow search, no card table
+                st.apply_action(self.base.choose(st).action)
+            if not st.is_terminal() and solver.result(st).made:  # one narrow search, no card table
                 made += 1
         action = proposed if 2 * made >= n else passing
-        self.last = {"by": "bid check", "action": action, "proposed": proposed, "made": made, "samples": n}
-        return action
+        return self.decision(state, action, {"by": "bid check", "proposed": proposed, "made": made, "samples": n})
 
     # -- the talon or kitty
 
-    def _planned(self, state: State) -> Action | None:
+    def _planned(self, state: State) -> Decision | None:
         """The next action of the plan being followed, when ``state`` is the hand it was chosen in
         with the plan's steps so far applied; else ``None``."""
         if self._plan is None:
@@ -151,10 +150,9 @@ class SolverPlayer(SamplingPlayer):
         action = plan[done]
         if action not in state.legal_actions():
             return None
-        self.last = {**info, "action": action}
-        return action
+        return self.decision(state, action, info)
 
-    def _talon(self, state: State, solver: Solver) -> Action | None:
+    def _talon(self, state: State, solver: Solver[State]) -> Decision | None:
         """The talon or kitty decision by solving sampled deals (see the module doc), or ``None``
         when ``state`` holds no such decision (then the rule-based player decides)."""
         seat = state.current_player()
@@ -175,14 +173,14 @@ class SolverPlayer(SamplingPlayer):
                 for a in plan:
                     st.apply_action(a)
                 while not st.is_terminal() and st.phase != "play":
-                    st.apply_action(self.base.choose(st))
+                    st.apply_action(self.base.choose(st).action)
                 if st.is_terminal():
                     values[i].append(sign * st.returns()[seat])
                     continue
                 result = solver.result(st)
                 ours = seat in st.contracting_seats()
-                values[i].append(sign * (result["score"] if ours else -result["score"]))
-                made[i] += bool(result["made"])
+                values[i].append(sign * (result.score if ours else -result.score))
+                made[i] += bool(result.made)
         totals = [sum(v) for v in values]
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
         if not clearly_better(values[best], values[0]):
@@ -191,15 +189,13 @@ class SolverPlayer(SamplingPlayer):
                 "mean": totals[best] / n, "rule": plans[0], "rule_made": made[0], "rule_mean": totals[0] / n,
                 "top_made": max(made), "ends_hand": _ends_hand(state, plans[best])}
         self._plan = (state.history(), plans[best], info)
-        self.last = {**info, "action": plans[best][0]}
-        return plans[best][0]
+        return self.decision(state, plans[best][0], info)
 
     def _change(self, gain: float) -> str:
         """A mean gain for the seat as the score change it is (501♠ counts down), e.g. ``"-66"``."""
         return f"{gain_sign(self.game) * gain:+.0f}"
 
-    def _explain_talon(self, action: Action) -> str:
-        last = self.last
+    def _explain_talon(self, action: Action, last: Mapping[str, Any]) -> str:
         n, k = last["samples"], last["choices"]
         if last["ends_hand"]:
             text = _("none of the other {k} choices does better on {n} sampled deals of the unseen cards, "
@@ -214,13 +210,15 @@ class SolverPlayer(SamplingPlayer):
                     rule=plan_words(last["rule"]), made=last["rule_made"], change=self._change(last["rule_mean"]))
         return f"{action_text(action)}: {text}"
 
-    def explain(self, state: State, action: Action) -> str:
+    def reason(self, state: State, action: Action, facts: Mapping[str, Any], rule: str = "") -> str:
         """Why ``action``, in the language in use: for a bid or a talon or kitty step, how the
-        solved sampled deals went; else as the sampler."""
-        last = self.last
-        if last.get("by") == "talon" and last.get("action") == action:
-            return self._explain_talon(action)
-        if last.get("by") == "bid check" and last.get("action") == action:
+        solved sampled deals went (``facts`` ``by`` ``"bid check"``: ``proposed``, ``made``,
+        ``samples``; ``"talon"``: ``plan``, ``made``, ``samples``, ``choices``, ``mean``, ``rule``,
+        ``rule_made``, ``rule_mean``, ``top_made``, ``ends_hand``); else as the sampler."""
+        last = facts
+        if last.get("by") == "talon":
+            return self._explain_talon(action, last)
+        if last.get("by") == "bid check":
             p, m, n = last["proposed"], last["made"], last["samples"]
             if action == p:
                 return f"{action_text(action)}: " + _(
@@ -229,10 +227,11 @@ class SolverPlayer(SamplingPlayer):
             return f"{action_text(action)}: " + _(
                 "{bid} would be made in only {made} of {n} sampled deals of the unseen cards, solved with every "
                 "card open").format(bid=action_text(p), made=m, n=n)
-        return super().explain(state, action)
+        return super().reason(state, action, facts, rule)
 
-    def choose(self, state: State) -> Action:
-        """A legal action for the seat to act."""
+    def choose(self, state: State) -> Decision:
+        """A legal action for the seat to act, with the reason for it and its figures (see
+        :meth:`reason`, :meth:`SamplingPlayer.choose`)."""
         legal = state.legal_actions()
         if state.phase == "auction" and self._solver is not None and self.bid_samples > 0:
             return self._bid(state, legal, self._solver)
@@ -247,8 +246,7 @@ class SolverPlayer(SamplingPlayer):
         if state.phase != "play" or self._solver is None:
             return super().choose(state)
         if len(legal) == 1:
-            self.last = {"by": "forced", "action": legal[0]}
-            return legal[0]
+            return self.decision(state, legal[0], {"by": "forced"})
         seat = state.current_player()
         assert seat is not None
         know = knowledge(state, seat)
@@ -265,16 +263,16 @@ class SolverPlayer(SamplingPlayer):
                 if v == best:
                     wins[a] += 1
             n += 1
-        prefer = self.base.choose(state.clone())
+        prefer = self.base.choose(state.clone()).action
         top = max(totals.values())
         best_acts = [a for a in legal if totals[a] >= top - 1e-9]
         action = prefer if prefer in best_acts else best_acts[0]
         ranked = sorted(legal, key=lambda a: -totals[a])
-        self.last = {"by": "samples", "action": action, "samples": n, "wins": wins[action],
-                     "mean": totals[action] / n, "runner_up": next((a for a in ranked if a != action), None),
-                     "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / n,
-                     "voids": know.voids, "solver": True}
-        return action
+        return self.decision(state, action, {
+            "by": "samples", "samples": n, "wins": wins[action], "mean": totals[action] / n,
+            "runner_up": next((a for a in ranked if a != action), None),
+            "runner_mean": (totals[ranked[1]] if len(ranked) > 1 else totals[action]) / n,
+            "voids": know.voids, "solver": True})
 
 
 def clearly_better(these: Sequence[float], those: Sequence[float]) -> bool:
@@ -308,14 +306,14 @@ def _ends_hand(state: State, plan: Sequence[Action]) -> bool:
     return st.is_terminal()
 
 
-def rule_steps(state: State, seat: int, base: Any) -> list[Action]:
+def rule_steps(state: State, seat: int, base: Player) -> list[Action]:
     """The rule-based player ``base``'s actions from ``state`` (unchanged) while ``seat`` acts in
     the same phase: its gives or buries."""
     st = state.clone()
     phase = st.phase
     out = []
     while not st.is_terminal() and st.current_player() == seat and st.phase == phase:
-        a = base.choose(st)
+        a = base.choose(st).action
         out.append(a)
         st.apply_action(a)
     return out
@@ -398,7 +396,7 @@ def declarations(state: State, first: Action) -> list[Action]:
     return list(out.values())
 
 
-def talon_plans(state: State, seat: int, base: Any, most: int) -> list[list[Action]]:
+def talon_plans(state: State, seat: int, base: Player, most: int) -> list[list[Action]]:
     """The plans the solver player compares for the talon or kitty, at most ``most``, the
     rule-based player ``base``'s first (see the module doc): when ``seat`` gives or buries, the
     rule's cards and :func:`discard_plans`; when it declares first and then gives, each
@@ -407,7 +405,7 @@ def talon_plans(state: State, seat: int, base: Any, most: int) -> list[list[Acti
     if _holds_each_card(state, seat):
         rule = rule_steps(state, seat, base)
         return [rule, *discard_plans(state, seat, rule, most - 1)][:most]
-    first = base.choose(state.clone())
+    first = base.choose(state.clone()).action
     plans: list[list[Action]] = []
     after: dict[int, State] = {}
     for d in declarations(state, first):

@@ -29,7 +29,8 @@ from ..cards import Card, Cards, Suit
 from ..display import held_order
 from ..escaping import BIDI_CONTROLS
 from ..errors import CardkitError, IllegalActionError
-from ..game import Action, ActionGroup, Game, State, find_game
+from ..game import Action, ActionGroup, Game, Player, State
+from ..registry import find_game
 from ..i18n import N_, _, action_text, get_language, language
 from ..replay import Replay
 from ..tricks import Trick
@@ -145,7 +146,7 @@ class Room:
         self.store = store
         self.game: Game = find_game(row.game, row.players, names=row.names, **row.options)
         self.computer = sorted(set(row.computer))
-        self.players: dict[int, Any] = {}
+        self.players: dict[int, Player] = {}
         #: The table's hands and actions; its position is always the end of its script.
         self.replay = Replay(self.game, seed=row.seed)
         self.steps: list[tuple[int, str]] = []
@@ -319,7 +320,7 @@ class Room:
         seat = self.computer_to_act()
         if seat is None:
             return False
-        action = self.players[seat].choose(self.state.clone())
+        action = self.players[seat].choose(self.state.clone()).action
         self._commit(seat, str(action))
         return True
 

@@ -25,15 +25,21 @@ True
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..errors import CardkitError
 from ..game import Action, Game, State
 from ..i18n import _
 
-__all__ = ["ActionValue", "LineStep", "Solution", "Solver", "best_line", "solve", "solver_for"]
+if TYPE_CHECKING:
+    from .solve500 import Budget
+
+__all__ = ["ActionValue", "LineStep", "Result", "Solution", "Solver", "best_line", "new_solver", "solve",
+           "solver_for"]
+
+#: The state class a solver reads: its own game's.
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ class Solution:
 
     def verdict(self) -> str:
         """One sentence: the value with best play and whether the contract is made."""
-        if self.game == "501":
+        if self.unit == "points":
             who = self.names[self.side[0]] if self.names else f"seat {self.side[0]}"
             key = ("{who} makes {target} with best play ({value})" if self.made
                    else "{who} fails {target} with best play ({value})")
@@ -129,34 +135,51 @@ class LineStep:
     value: int
 
 
-class Solver(Protocol):
-    """What every game's solver offers (:class:`~cardkit.solver.solve501.Solver501`,
-    :class:`~cardkit.solver.solve500.Solver500`). Each takes a play position of its own game's
-    state (``state`` is typed ``Any`` here for that reason)."""
+@dataclass(frozen=True)
+class Result:
+    """A contract's result with best play by everyone from a play position, scored by the game's
+    own rule: whether it is ``made``, ``score`` (the contracting seat's change, as ``returns()``
+    gives it at the end of the best line) and a ``summary`` line. Each game's solver adds its own
+    figures (:class:`~cardkit.solver.solve501.Result501`,
+    :class:`~cardkit.solver.solve500.Result500`)."""
 
-    def solve(self, state: Any, budget: Any = None) -> Solution:
+    made: bool
+    score: int
+    summary: str
+
+    def row(self) -> dict[str, object]:
+        """Every field by name, in order: a row of an estimate's table."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+class Solver(Protocol[S_contra]):
+    """What every game's solver offers (:class:`~cardkit.solver.solve501.Solver501`,
+    :class:`~cardkit.solver.solve500.Solver500`), for play positions of its own game's state class
+    ``S_contra``."""
+
+    def solve(self, state: S_contra, budget: Budget | None = None) -> Solution:
         """Every legal action's value with best play (see :func:`solve`)."""
         ...
 
-    def action_values(self, state: Any) -> list[tuple[Action, int]]:
+    def action_values(self, state: S_contra) -> list[tuple[Action, int]]:
         """Each legal action with its value after it, in the engine's order."""
         ...
 
-    def position_value(self, state: Any) -> int:
+    def position_value(self, state: S_contra) -> int:
         """The position's value with best play."""
         ...
 
-    def result(self, state: Any, exact: bool = False) -> dict[str, Any]:
+    def result(self, state: S_contra, exact: bool = False) -> Result:
         """The contract's result with best play, scored by the game's own rule."""
         ...
 
 
-_SOLVERS: dict[str, Solver] = {}
+_SOLVERS: dict[type[Game], Solver[State]] = {}
 
 
-def new_solver(game: Game) -> Solver:
-    """A new solver object for ``game``'s play positions: the class the game declares as
-    :attr:`Game.solver` (a :class:`~cardkit.solver.solve501.Solver501` or
+def new_solver(game: Game) -> Solver[State]:
+    """A new solver object for ``game``'s play positions: the class the registry pairs with the
+    game (:func:`cardkit.registry.solver_class`: a :class:`~cardkit.solver.solve501.Solver501` or
     :class:`~cardkit.solver.solve500.Solver500`), with an empty transposition table.
 
     Raises:
@@ -167,27 +190,25 @@ def new_solver(game: Game) -> Solver:
         import numpy  # noqa: F401
     except ImportError:  # pragma: no cover - numpy comes with the solver extra
         raise CardkitError(_("the solver needs numpy (and numba for speed): pip install 'cardkit[solver]'")) from None
-    if game.solver is None:
-        raise CardkitError(f"no solver for {game.title}")
-    module, cls = game.solver.split(":")
-    solver: Solver = getattr(importlib.import_module(module), cls)()
-    return solver
+    from ..registry import solver_class
+
+    return solver_class(game)()
 
 
-def solver_for(state: State) -> Solver:
+def solver_for(state: State) -> Solver[State]:
     """The shared solver object for ``state``'s game (its transposition table is kept), built by
     :func:`new_solver` once per game.
 
     Raises:
         CardkitError: the game declares no solver, or numpy is not installed.
     """
-    name = state.game.name
-    if name not in _SOLVERS:
-        _SOLVERS[name] = new_solver(state.game)
-    return _SOLVERS[name]
+    kind = type(state.game)
+    if kind not in _SOLVERS:
+        _SOLVERS[kind] = new_solver(state.game)
+    return _SOLVERS[kind]
 
 
-def solve(state: State, solver: Solver | None = None, budget: Any = None) -> Solution:
+def solve(state: State, solver: Solver[State] | None = None, budget: Budget | None = None) -> Solution:
     """Solve the play position ``state`` (unchanged): every legal action's value with best play.
 
     Args:
@@ -208,7 +229,7 @@ def solve(state: State, solver: Solver | None = None, budget: Any = None) -> Sol
     return solver.solve(state)
 
 
-def best_line(state: State, solver: Solver | None = None) -> list[LineStep]:
+def best_line(state: State, solver: Solver[State] | None = None) -> list[LineStep]:
     """Best play from ``state`` (unchanged) to the end of the hand: each seat plays the first
     action (in the engine's order) that keeps the best value for it.
 

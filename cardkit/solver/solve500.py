@@ -22,7 +22,7 @@ from ..cards import JOKER, Card
 from ..errors import CardkitError
 from ..game import Action
 from ..i18n import _
-from . import core500
+from . import Result, core500
 
 if TYPE_CHECKING:
     from ..game500 import Contract, State500
@@ -39,6 +39,15 @@ def _contract_in_play(state: State500) -> Contract:
         raise CardkitError(_("the solver needs a hand in its play phase, not '{phase}' (rules.md 500 §7)")
                            .format(phase=state.phase))
     return state.contract
+
+
+@dataclass(frozen=True)
+class Result500(Result):
+    """A Five Hundred contract's result with best play (:meth:`Solver500.result`): besides
+    ``made``, ``score`` (the contractor's change) and ``summary``, ``tricks`` (the contracting
+    side's tricks, the contractor's under misère; NaN unless solved exactly)."""
+
+    tricks: float
 
 
 @dataclass
@@ -358,7 +367,7 @@ class Solver500:
         """:meth:`value` of an engine state."""
         return self.value(Position500.from_state(state))
 
-    def result(self, state: State500, exact: bool = False) -> dict[str, Any]:
+    def result(self, state: State500, exact: bool = False) -> Result500:
         """The contract's result with best play by everyone from the play position ``state``
         (unchanged), scored by the engine's own rule (:meth:`State500.score_if`: a sweep pays at
         least 250, a five-handed called partner's side half each; rules.md 500 §10, §13):
@@ -373,14 +382,14 @@ class Solver500:
             # any count of tricks with the same made and sweep scores the same
             taken = (0 if made else 1) if contract.is_misere else (
                 TRICKS if sweep else contract.tricks if made else contract.tricks - 1)
-            return {"made": made, "score": state.score_if(taken).change,
-                    "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
-                    "tricks": math.nan}
+            return Result500(made=made, score=state.score_if(taken).change,
+                             summary=f"{state.summary()} with best play: {'made' if made else 'failed'}",
+                             tricks=math.nan)
         tricks = self.position_value(state)
         score = state.score_if(tricks)
         unit = "tricks to the contractor" if contract.is_misere else "tricks"
-        return {"made": score.made, "score": score.change,
-                "summary": f"{state.summary()} with best play: {tricks} {unit}", "tricks": tricks}
+        return Result500(made=score.made, score=score.change,
+                         summary=f"{state.summary()} with best play: {tricks} {unit}", tricks=tricks)
 
     def made_and_sweep(self, state: State500, ask_sweep: bool = True) -> tuple[bool, bool]:
         """``(made, sweep)`` of a play position with best play, by narrow searches only: whether the

@@ -21,7 +21,7 @@ from ..cards import Card, Rank, Suit
 from ..errors import CardkitError
 from ..game import Action
 from ..i18n import _
-from . import core501
+from . import Result, core501
 
 if TYPE_CHECKING:
     from ..game501 import State501
@@ -42,6 +42,16 @@ def card_index(card: Card) -> int:
 def index_card(i: int) -> Card:
     """The card of kernel number ``i`` (the inverse of :func:`card_index`)."""
     return Card(_SUITS[i // 6], _RANKS[i % 6])
+
+
+@dataclass(frozen=True)
+class Result501(Result):
+    """A 501♠ contract's result with best play (:meth:`Solver501.result`): besides ``made``,
+    ``score`` (the declarer's change) and ``summary``, ``points`` (the declarer's hand total, NaN
+    unless solved exactly) and ``trump`` (``"NT"`` for no-trump)."""
+
+    points: float
+    trump: str
 
 
 @dataclass
@@ -176,7 +186,7 @@ class Solver501:
         """The declarer's hand total with best play from ``state`` (one search, no table)."""
         return self.value(Position501.from_state(state))
 
-    def result(self, state: State501, exact: bool = False) -> dict[str, Any]:
+    def result(self, state: State501, exact: bool = False) -> Result501:
         """The contract's result with best play by everyone from the play position ``state``
         (unchanged), scored by the game's own rule (:func:`cardkit.game501.declarer_change`,
         rules.md 501 §6, §10): ``made``, ``score`` (the declarer's change), ``summary``,
@@ -191,9 +201,9 @@ class Solver501:
         else:
             need = pos.contract - pos.banked
             made, points = self.gain(pos, alpha=need - 1, beta=need) >= need, math.nan
-        return {"made": made, "score": declarer_change(pos.contract, state.declarer_blind, made),
-                "summary": f"{state.summary()} with best play: {'made' if made else 'failed'}",
-                "points": points, "trump": str(state.trump) if state.trump else "NT"}
+        return Result501(made=made, score=declarer_change(pos.contract, state.declarer_blind, made),
+                         summary=f"{state.summary()} with best play: {'made' if made else 'failed'}",
+                         points=points, trump=str(state.trump) if state.trump else "NT")
 
     def table_bytes(self) -> int:
         """The transposition table's size in bytes."""

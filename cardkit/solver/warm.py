@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ..game import find_game
+from ..registry import GAMES, find_game
 from .positions import random_play_state
 
 
@@ -28,11 +28,11 @@ def warm() -> float:
     from . import solve
 
     start = time.perf_counter()
-    g501, g500 = find_game("501"), find_game("500")
-    positions = [random_play_state(g501, seed=1, tricks_left=3), random_play_state(g501, seed=2),
-                 random_play_state(g500, seed=1, tricks_left=3, prefer=["bid 6NT", "pass"]),
-                 random_play_state(g500, seed=2, tricks_left=3, prefer=["bid 6♠", "pass"]),
-                 random_play_state(g500, seed=3, tricks_left=3, prefer=["bid 7♠", "bid misère", "pass"])]
+    positions = []
+    for cls in GAMES:  # each game's kinds of position (its declared ``solver_warmup``)
+        game = find_game(cls.name)
+        positions += [random_play_state(game, seed=i, tricks_left=left, prefer=prefer)
+                      for i, (left, prefer) in enumerate(cls.solver_warmup, 1)]
     for state in positions:
         solve(state)
     return time.perf_counter() - start

@@ -30,7 +30,8 @@ from ..cards import Card
 from ..display import change_words, held_order, plain_rule, rule_words, score_changes, text_of
 from ..errors import CardkitError
 from ..escaping import escape
-from ..game import Action, Game, Match, Outcome, State, find_game
+from ..game import Action, Game, Match, Outcome, Player, State
+from ..registry import find_game
 from ..i18n import N_, _, action_text, get_language, ngettext
 from ..replay import Replay
 from ..svg import cards_svg
@@ -68,7 +69,7 @@ def _said(text: str) -> str:
     return text if get_language() == "en" else action_text(text)
 
 
-def _default_player(game: Game, seed: int | None) -> Any:
+def _default_player(game: Game, seed: int | None) -> Player:
     from ..players import find_player
 
     return find_player(game, game.default_player, seed=seed)
@@ -83,8 +84,8 @@ class Table(W.VBox):
         seed: seeds the first dealer and every shuffle (as ``Match(game, seed)`` does), and the
             default computer players; the same seed gives the same match.
         humans: the seats the user plays (clicking legal actions); the others are computer players.
-        computers: ``{seat: player}`` overriding the default computer players (objects with
-            ``choose(state) -> Action``; see :mod:`cardkit.players`).
+        computers: ``{seat: player}`` overriding the default computer players (each a
+            :class:`~cardkit.game.Player`; see :mod:`cardkit.players`).
         seat: the seat whose view is shown, or ``None`` for every hand face up. Default: the first
             human seat, else ``None``.
         stay_blind: 501: whether a user's blind seat stays blind; when False the widget looks at
@@ -110,7 +111,7 @@ class Table(W.VBox):
     """
 
     def __init__(self, game: Game | str = "501", *, players: int | None = None, seed: int | None = None,
-                 humans: Iterable[int] = (), computers: dict[int, Any] | None = None,
+                 humans: Iterable[int] = (), computers: dict[int, Player] | None = None,
                  seat: int | None | str = "auto", stay_blind: bool = False, autoplay: bool = True,
                  live: bool = True, names: Sequence[str] | None = None, play: bool | None = None,
                  size: str = "normal", _match: Match | None = None) -> None:
@@ -124,7 +125,7 @@ class Table(W.VBox):
             if not 0 <= h < game.players:
                 raise CardkitError(f"humans: seat {h} does not exist at a table of {game.players}")
         self.seed = seed
-        self.computers: dict[int, Any] = {
+        self.computers: dict[int, Player] = {
             s: (computers or {}).get(s) or _default_player(game, None if seed is None else seed * 10 + s)
             for s in range(game.players) if s not in self.humans}
         self.autoplay = autoplay
