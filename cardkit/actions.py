@@ -61,6 +61,28 @@ PASS = Pass()
 
 
 @dataclass(frozen=True, repr=False)
+class CardAction(Action):
+    """An action with one ``card``, written ``"VERB CARD"`` (``give Q♦``, ``bury 5♣``, ``call A♥``).
+    A subclass declares its ``verb``, its ``form`` and its verb's words.
+
+    Raises:
+        InvalidActionError: ``card`` is not a card.
+    """
+
+    card: Card
+
+    def __post_init__(self) -> None:
+        need_card(self.verb, self.card)
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card}"
+
+    def object_words(self) -> str:
+        """The card, as people read it: ``"Q♦"``, ``"the joker"``."""
+        return card_words(self.card)
+
+
+@dataclass(frozen=True, repr=False)
 class Play(Action):
     """Play ``card`` to the trick.
 

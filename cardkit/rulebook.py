@@ -14,13 +14,17 @@ refusal come from the same :class:`Rule`, so they cannot disagree.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Generic, Hashable, Iterable, TypeVar
+from itertools import repeat
+from operator import is_
+from typing import Callable, Generic, Hashable, Iterable, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from .game import Action
+from .errors import IllegalActionError, refused
+from .game import Action, State
+from .i18n import _
 
-__all__ = ["Phase", "Rule"]
+__all__ = ["Phase", "Rule", "RuledState", "Situation"]
 
 #: What a phase's rules read: a game's own snapshot of the position for the seat to act.
 S = TypeVar("S")
@@ -101,3 +105,68 @@ class Phase(Generic[S]):
             else:
                 out.append(a)
         return out
+
+
+class Situation(Protocol):
+    """What every game's snapshot of a turn gives a refusal: the seat to act and its name."""
+
+    seat: int
+
+    @property
+    def name(self) -> str:
+        """The seat's name, as the refusal says it."""
+        ...
+
+
+#: A game's snapshot of a turn (``Turn501``, ``Turn500``).
+T = TypeVar("T", bound=Situation)
+
+
+class RuledState(State, Generic[T]):
+    """A hand whose legality is its rule tables: the legal list, kept once per step, and the
+    refusal of any action both come from :meth:`rules_of` the phase, read on :meth:`turn`.
+
+    A subclass sets ``_steps`` (bumped by each action), ``_legal_at = -1`` and ``_legal = []``
+    when it is built, and declares :attr:`over_item`, the rules.md item of the hand's end.
+    """
+
+    #: The rules.md item that says the hand is over (a refusal of any action once it is).
+    over_item: int
+    _steps: int
+    _legal_at: int
+    _legal: list[Action]
+
+    @abstractmethod
+    def turn(self) -> T | None:
+        """What the rules of the phase read for the seat to act, or ``None`` when the hand is over."""
+
+    @abstractmethod
+    def rules_of(self, phase: str) -> Phase[T]:
+        """The rule table of ``phase`` (one the hand is in while a seat is to act)."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act, in a fixed order: the candidates of the phase that
+        keep every rule of its table (empty when the hand is over)."""
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions, computed once per step; the list is kept: do not change it."""
+        if self._legal_at != self._steps:
+            turn = self.turn()
+            self._legal = [] if turn is None else self.rules_of(self._phase).legal(turn)
+            self._legal_at = self._steps
+        return self._legal
+
+    def _check(self, action: Action) -> IllegalActionError | None:
+        if self._legal_at == self._steps and any(map(is_, self._legal, repeat(action))):
+            return None  # one of the legal actions listed this step (the usual case: a player's pick)
+        cite = f"rules.md {self.game.name} §{{}}".format
+        turn = self.turn()
+        if turn is None:
+            return IllegalActionError(_("the hand is over: no action is possible"), rule=cite(self.over_item),
+                                      action=str(action), rule_name="hand-over")
+        broken = self.rules_of(self._phase).broken(turn, action)  # the rules are complete: test_one_source.py
+        if broken is None:
+            return None
+        return refused(turn.name, action, broken.reason(turn, action), rule=cite(broken.item), seat=turn.seat,
+                       rule_name=broken.name)

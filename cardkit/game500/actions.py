@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Pass, Play, card_words, need_card, parse_common
+from ..actions import CardAction, Pass, Play, parse_common
 from ..cards import JOKER, SUITS, Card, Suit
 from ..errors import InvalidActionError
 from ..game import Action, ensure_action
@@ -70,19 +70,11 @@ class Bid(Action):
 
 
 @dataclass(frozen=True, repr=False)
-class Bury(Action):
+class Bury(CardAction):
     """The contractor buries ``card`` face down, out of the game; three in all (rules.md 500 §5)."""
-
-    card: Card
 
     verb = "bury"
     form = "cards"
-
-    def __post_init__(self) -> None:
-        need_card("bury", self.card)
-
-    def __str__(self) -> str:
-        return f"bury {self.card}"
 
     def with_card(self, card: Card) -> Bury:
         """The burial of ``card``."""
@@ -95,10 +87,6 @@ class Bury(Action):
     def verb_phrase(self) -> str:
         """``"bury"`` after "cannot" (``"descartar"``)."""
         return pgettext("verb", "bury")
-
-    def object_words(self) -> str:
-        """The card buried, ``"5♣"``, ``"the joker"``."""
-        return card_words(self.card)
 
 
 @dataclass(frozen=True, repr=False)
@@ -144,19 +132,11 @@ class Nominate(Action):
 
 
 @dataclass(frozen=True, repr=False)
-class Call(Action):
+class Call(CardAction):
     """Five players: the contractor calls ``card``; its holder is the partner (rules.md 500 §13)."""
-
-    card: Card
 
     verb = "call"
     form = "choice"
-
-    def __post_init__(self) -> None:
-        need_card("call", self.card)
-
-    def __str__(self) -> str:
-        return f"call {self.card}"
 
     def verb_words(self) -> str:
         """``"call"`` in the language in use (``"llama"``)."""
@@ -165,10 +145,6 @@ class Call(Action):
     def verb_phrase(self) -> str:
         """``"call"`` after "cannot" (``"llamar"``)."""
         return pgettext("verb", "call")
-
-    def object_words(self) -> str:
-        """The card called, ``"A♥"``."""
-        return card_words(self.card)
 
 
 @dataclass(frozen=True, repr=False)

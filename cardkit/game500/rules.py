@@ -20,7 +20,8 @@ from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..i18n import _
 from ..rulebook import Phase, Rule
-from .actions import BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action, play_action
+from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
+                      play_action)
 from .contracts import MISERE_CONTRACT, TRICKS
 
 if TYPE_CHECKING:
@@ -72,6 +73,11 @@ class Turn500:
     @cached_property
     def holds_free_joker(self) -> bool:
         return self.free and JOKER in self.hand
+
+    @cached_property
+    def barred(self) -> set[Card]:
+        """The cards the contractor may not call (:func:`call_barred`)."""
+        return call_barred(self.state)
 
     def free_joker(self, card: Card) -> bool:
         return card is JOKER and self.free
@@ -218,10 +224,10 @@ CALL: Phase[Turn500] = Phase(
     (
         Rule("go-alone-or-call", 13, lambda t, a: isinstance(a, (GoAlone, Call)),
              lambda t, a: _("the contractor must now go alone or call a card"), form=True),
-        Rule("called-card-in-pack", 13, lambda t, a: _called(a) in (None, *t.state.game.new_pack()),
+        Rule("called-card-in-pack", 13, lambda t, a: _called(a) is None or _called(a) in t.state.game.new_pack(),
              lambda t, a: _("{card} is not in this pack ({n} cards)").format(
                  card=_called(a), n=len(t.state.game.new_pack())), form=True),
-        Rule("call-cards", 13, lambda t, a: _called(a) not in call_barred(t.state),
+        Rule("call-cards", 13, lambda t, a: _called(a) not in t.barred,
              lambda t, a: _("{card} may not be called ({option})").format(
                  card=_called(a), option=option_words(t.state, "call-cards"))),
         # the option's own words ("calling a card you hold or buried: barred") would say it twice
@@ -281,7 +287,8 @@ def _joker_lead_refusal(t: Turn500, a: Action) -> str:
             name=t.name, suit=names, option=option_words(t.state, "joker-lead-any"))
     if names in t.state.led_suits:
         return _("{suit} has been led already this hand, and a led joker names only a suit nobody has led "
-                 "(any suit on the last trick; {option})").format(suit=names, option=option_words(t.state, "joker-lead"))
+                 "(any suit on the last trick; {option})").format(
+        suit=names, option=option_words(t.state, "joker-lead"))
     return _("not a lead the joker may make here")
 
 

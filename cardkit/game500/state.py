@@ -6,16 +6,15 @@ from __future__ import annotations
 from collections import Counter
 import dataclasses
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
 from ..actions import Play
 from ..allocation import BURIED, Knowledge
 from ..cards import JOKER, SUITS, Card, Cards, Suit
-from ..errors import CardkitError, IllegalActionError, refused
-from ..game import TALON, Action, State, View, deal_cards
+from ..errors import CardkitError
+from ..game import TALON, Action, View, deal_cards
 from ..i18n import _, ngettext
+from ..rulebook import Phase, RuledState
 from ..tricks import Trick, trick_winner
 from .actions import Bid, Bury, Call, GoAlone, Nominate
 from .contracts import NO_TRUMP, OPEN_MISERE, PER_TRICK, TRICKS, Contract, contract_made, contract_score
@@ -119,7 +118,7 @@ class HandScore:
     units: tuple[int, ...]
 
 
-class State500(State):
+class State500(RuledState[Turn500]):
     """One hand of Five Hundred. Build with :meth:`Game500.new_hand`.
 
     Public attributes (read them; change them only through :meth:`apply_action`): ``hands``,
@@ -133,6 +132,7 @@ class State500(State):
     """
 
     game: Game500
+    over_item = 10  # rules.md 500 §10: the hand is over
 
     def __init__(self, game: Game500, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> None:
         n = game.players
@@ -181,19 +181,9 @@ class State500(State):
 
     # -- protocol
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, in a fixed order (empty when the hand is over)."""
-        return list(self._legal_list())
-
-    def _legal_list(self) -> list[Action]:
-        if self._legal_at != self._steps:
-            self._legal = self._compute_legal()
-            self._legal_at = self._steps
-        return self._legal
-
-    def _compute_legal(self) -> list[Action]:
-        turn = self.turn()
-        return [] if turn is None else PHASE_RULES[self._phase].legal(turn)
+    def rules_of(self, phase: str) -> Phase[Turn500]:
+        """The rule table of ``phase`` (:mod:`cardkit.game500.rules`)."""
+        return PHASE_RULES[phase]
 
     def turn(self) -> Turn500 | None:
         """What the rules of the phase read for the seat to act (:mod:`cardkit.game500.rules`), or
@@ -205,21 +195,6 @@ class State500(State):
         leading = trick is None or not trick.plays
         return Turn500(self, seat, tuple(self.hands[seat]), self._suit.__getitem__, leading,
                        None if trick is None else trick.led_suit, self.trump is None and self.nominated is None)
-
-    # -- checking
-
-    def _check(self, a: Action) -> IllegalActionError | None:
-        if self._legal_at == self._steps and any(map(is_, self._legal, repeat(a))):
-            return None  # one of the legal actions listed this step (the usual case: a player's pick)
-        turn = self.turn()
-        if turn is None:
-            return IllegalActionError(_("the hand is over: no action is possible"), rule=rule(10), action=str(a),
-                                      rule_name="hand-over")
-        broken = PHASE_RULES[self._phase].broken(turn, a)  # the rules are complete: see tests/test_one_source.py
-        if broken is None:
-            return None
-        return refused(turn.name, a, broken.reason(turn, a), rule=rule(broken.item), seat=turn.seat,
-                       rule_name=broken.name)
 
     # -- doing
 

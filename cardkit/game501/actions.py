@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Pass, Play, card_words, need_card, parse_common
+from ..actions import CardAction, Pass, Play, parse_common
 from ..cards import SUITS, Card, Rank, Suit, make_pack
 from ..errors import InvalidActionError
 from ..game import Action, ensure_action
@@ -14,6 +14,7 @@ from .scoring import MAX_BID, MIN_BID, RANKS
 
 __all__ = ["ABANDON", "BIDS", "DECLARES", "KINDS", "LOOK", "MARRIAGE_PLAYS", "MARRIAGE_RANKS", "PLAYS",
            "TRUMP_CHOICES", "Abandon", "Bid", "Declare", "Give", "Look", "parse_action"]
+
 
 @dataclass(frozen=True, repr=False)
 class Look(Action):
@@ -161,19 +162,11 @@ class Declare(Action):
 
 
 @dataclass(frozen=True, repr=False)
-class Give(Action):
+class Give(CardAction):
     """The bidder gives ``card`` face down to the next opponent, the left one first (rules.md 501 §7)."""
-
-    card: Card
 
     verb = "give"
     form = "cards"
-
-    def __post_init__(self) -> None:
-        need_card("give", self.card)
-
-    def __str__(self) -> str:
-        return f"give {self.card}"
 
     def with_card(self, card: Card) -> Give:
         """The give of ``card``."""
@@ -186,10 +179,6 @@ class Give(Action):
     def verb_phrase(self) -> str:
         """``"give"`` after "cannot" (``"dar"``)."""
         return pgettext("verb", "give")
-
-    def object_words(self) -> str:
-        """The card given, ``"Q♦"``."""
-        return card_words(self.card)
 
 
 def _need_int(kind: str, value: object) -> None:

@@ -4,20 +4,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
 from ..actions import Play
 from ..allocation import Knowledge
 from ..cards import Card, Cards, Rank, Suit
-from ..errors import IllegalActionError, refused
-from ..game import TALON, Action, State, View, deal_cards
+from ..game import TALON, Action, View, deal_cards
 from ..i18n import _, ngettext
+from ..rulebook import Phase, RuledState
 from ..tricks import Trick, trick_winner
 from .actions import Abandon, Bid, Declare, Give, Look
 from .rules import PHASE_RULES, Turn501
-from .scoring import POINTS, RANK_ORDER, abandon_returns, contract_made, contract_returns, marriage_value, rule
+from .scoring import POINTS, RANK_ORDER, abandon_returns, contract_made, contract_returns, marriage_value
 
 if TYPE_CHECKING:
     from .game import Game501
@@ -113,7 +111,7 @@ class View501(View):
 # ---------------------------------------------------------------- state
 
 
-class State501(State):
+class State501(RuledState[Turn501]):
     """One hand of 501♠. Build with :meth:`Game501.new_hand`.
 
     Public attributes (read them, change them only through :meth:`apply_action`): ``active`` (the
@@ -128,6 +126,7 @@ class State501(State):
     """
 
     game: Game501
+    over_item = 11  # rules.md 501 §11: the hand is over
 
     def __init__(self, game: Game501, dealer: int, scores: Sequence[int], pack: Sequence[Card]) -> None:
         n = game.players
@@ -177,18 +176,9 @@ class State501(State):
 
     # -- protocol
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, in a fixed order: the candidates of the phase that
-        keep every rule of its table (:mod:`cardkit.game501.rules`)."""
-        return list(self._legal_list())
-
-    def _legal_list(self) -> list[Action]:
-        """The legal actions, computed once per step; the list is kept: do not change it."""
-        if self._legal_at != self._steps:
-            turn = self.turn()
-            self._legal = [] if turn is None else PHASE_RULES[self._phase].legal(turn)
-            self._legal_at = self._steps
-        return self._legal
+    def rules_of(self, phase: str) -> Phase[Turn501]:
+        """The rule table of ``phase`` (:mod:`cardkit.game501.rules`)."""
+        return PHASE_RULES[phase]
 
     def turn(self) -> Turn501 | None:
         """What the rules of the phase read for the seat to act, or ``None`` when the hand is over."""
@@ -199,21 +189,6 @@ class State501(State):
         leading = trick is None or not trick.plays
         return Turn501(self, seat, tuple(self.hands[seat]), self.blind[seat], self.high_bid, leading,
                        None if trick is None else trick.led_suit, self.trump)
-
-    # -- checking
-
-    def _check(self, a: Action) -> IllegalActionError | None:
-        if self._legal_at == self._steps and any(map(is_, self._legal, repeat(a))):
-            return None  # one of the legal actions listed this step (the usual case: a player's pick)
-        turn = self.turn()
-        if turn is None:
-            return IllegalActionError(_("the hand is over: no action is possible"), rule=rule(11),
-                                      action=str(a), rule_name="hand-over")
-        broken = PHASE_RULES[self._phase].broken(turn, a)  # the rules are complete: see tests/test_one_source.py
-        if broken is None:
-            return None
-        return refused(turn.name, a, broken.reason(turn, a), rule=rule(broken.item), seat=turn.seat,
-                       rule_name=broken.name)
 
     # -- doing
 
