@@ -17,12 +17,13 @@ import pytest
 import uvicorn
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
 from starlette.testclient import TestClient
 
 import cardkit.server.app as server_app
 from cardkit.server.app import create_app
-from cardkit.server.guard import Addresses, OncePer, guarded_protocol
+from cardkit.server.guard import OWN_ADDRESSES, Addresses, OncePer, guarded_protocol, quiet_floods
 from cardkit.server.store import Store
 
 from server_tools import TEACHER, TOKEN, free_port
@@ -48,6 +49,73 @@ def guarded() -> Iterator[tuple[int, Addresses]]:
     yield port, addresses
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def refusing() -> Iterator[tuple[int, Addresses]]:
+    """A guarded uvicorn whose one WebSocket route refuses every socket (as a wrong table or code
+    is refused), counting at most 2 WebSockets per address."""
+    async def refuse(ws: WebSocket) -> None:
+        await ws.accept()
+        await ws.close(code=4404)
+
+    sockets = Addresses(2, OWN_ADDRESSES, "WebSockets")
+    port = free_port()
+    config = uvicorn.Config(Starlette(routes=[WebSocketRoute("/ws", refuse)]), host="127.0.0.1", port=port,
+                            log_level="error", http=guarded_protocol(Addresses(limit=3), sockets=sockets))
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    yield port, sockets
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def handshake(port: int, source: str) -> socket.socket:
+    """A WebSocket opening from ``source`` that never answers the server's close."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    s.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    return s
+
+
+def test_a_refused_websocket_counts_for_its_address_until_it_is_closed(refusing: tuple[int, Addresses]) -> None:
+    """A refused WebSocket waits in its close handshake; it still counts against its address, so
+    handshakes that never read the answer cannot pile up (an attack opened 7,000 that way)."""
+    port, sockets = refusing
+    held = [handshake(port, "127.0.0.2") for _ in range(2)]
+    try:
+        for s in held:
+            assert s.recv(4096).startswith(b"HTTP/1.1 101")
+        time.sleep(0.1)
+        assert sockets.open == {"127.0.0.2": 2}
+        extra = handshake(port, "127.0.0.2")
+        assert closed_within(extra, 1.0)  # closed before any answer: the address holds its two
+        extra.close()
+        other = handshake(port, "127.0.0.3")  # another address is served meanwhile
+        assert other.recv(4096).startswith(b"HTTP/1.1 101")
+        other.close()
+    finally:
+        for s in held:
+            s.close()
+    deadline = time.monotonic() + 5
+    while sockets.open and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sockets.open == {}
+
+
+def test_malformed_requests_are_logged_once_per_interval(caplog: pytest.LogCaptureFixture) -> None:
+    """uvicorn writes a line per malformed request before any limit sees it; one passes per interval."""
+    quiet_floods()
+    with caplog.at_level(logging.WARNING, logger="uvicorn.error"):
+        for _ in range(500):
+            logging.getLogger("uvicorn.error").warning("Invalid HTTP request received.")
+    assert [r.getMessage() for r in caplog.records].count("Invalid HTTP request received.") <= 1
+    assert len(caplog.records) <= 1
 
 
 def get(port: int, source: str = "127.0.0.1") -> bytes:

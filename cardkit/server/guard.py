@@ -6,7 +6,9 @@ descriptors and the server stops answering everyone. :func:`guarded_protocol` ma
 HTTP protocol (h11) refuse a connection over :data:`CONNECTIONS_PER_ADDRESS` open from one address,
 and close one whose request head has not arrived within :data:`HEAD_TIMEOUT` seconds (on a new
 connection and between keep-alive requests). A connection that becomes a WebSocket leaves this
-count: the application counts WebSockets per code and per address (docs/server.md §6).
+count for another, :data:`SOCKETS_PER_ADDRESS`, kept until the socket is closed, so a refused
+WebSocket that lingers in its close handshake still counts (the application also counts the
+WebSockets it accepts, per code and per address: docs/server.md §6).
 
 :class:`OncePer` keeps a log from growing with an attack: the first record of a kind passes, the
 rest of an interval are counted and said once. :func:`raise_file_limit` lifts the soft limit of open
@@ -25,6 +27,11 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 #: HTTP connections one address may hold open at once (a WebSocket is counted apart).
 CONNECTIONS_PER_ADDRESS = 256
+#: WebSockets one address may hold open at once, counted from the upgrade until the socket closes
+#: (the server's own loopback addresses, a JupyterHub's proxy among them, are not counted).
+SOCKETS_PER_ADDRESS = 256
+#: The addresses :data:`SOCKETS_PER_ADDRESS` leaves alone.
+OWN_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 #: Seconds a connection may take to send its request head (new, or between keep-alive requests).
 HEAD_TIMEOUT = 10.0
 #: Seconds between two records of one kind of refusal in the log.
@@ -69,10 +76,16 @@ REFUSALS = OncePer()
 
 
 def quiet_floods() -> None:
-    """Put :data:`REFUSALS` on the server's log and on asyncio's "socket.accept() out of system
-    resource", which asyncio writes at every failed accept when file descriptors run out."""
+    """Put :data:`REFUSALS` on the server's log, and a :class:`OncePer` on asyncio's
+    "socket.accept() out of system resource" (written at every failed accept when file
+    descriptors run out) and on uvicorn's "Invalid HTTP request received." and "Exceeded
+    concurrency limit." (written for each malformed request or refused connection, before the
+    application and its limits see them)."""
     if REFUSALS not in log.filters:
         log.addFilter(REFUSALS)
+    web = logging.getLogger("uvicorn.error")  # a line per malformed request or refused connection
+    if not any(isinstance(f, OncePer) for f in web.filters):
+        web.addFilter(OncePer(only=("Invalid HTTP request received.", "Exceeded concurrency limit.")))
     aio = logging.getLogger("asyncio")
     if not any(isinstance(f, OncePer) for f in aio.filters):
         aio.addFilter(OncePer(only=("socket.accept() out of system resource",)))
@@ -93,23 +106,36 @@ def raise_file_limit() -> int:
 
 
 class Addresses:
-    """The HTTP connections open from each address; :meth:`admit` and :meth:`release` pair up."""
+    """The connections open from each address; :meth:`admit` and :meth:`release` pair up.
 
-    def __init__(self, limit: int = CONNECTIONS_PER_ADDRESS) -> None:
+    Args:
+        limit: how many one address may hold.
+        exempt: addresses never refused (and not counted).
+        what: the connections' name in the log (``"connections"``, ``"WebSockets"``).
+    """
+
+    def __init__(self, limit: int = CONNECTIONS_PER_ADDRESS, exempt: frozenset[str] = frozenset(),
+                 what: str = "connections") -> None:
         self.limit = limit
+        self.exempt = exempt
+        self.what = what
         self.open: dict[str, int] = {}
 
     def admit(self, host: str) -> bool:
         """Count one more connection from ``host``; False (not counted) when it holds the limit."""
+        if host in self.exempt:
+            return True
         n = self.open.get(host, 0)
         if n >= self.limit:
-            log.warning("refused connections from %s: it holds %d open (server.md §6)", host, self.limit)
+            log.warning("refused %s from %s: it holds %d open (server.md §6)", self.what, host, self.limit)
             return False
         self.open[host] = n + 1
         return True
 
     def release(self, host: str) -> None:
         """One connection from ``host`` has closed (or become a WebSocket)."""
+        if host in self.exempt:
+            return
         n = self.open.get(host, 0) - 1
         if n > 0:
             self.open[host] = n
@@ -117,11 +143,16 @@ class Addresses:
             self.open.pop(host, None)
 
 
-def guarded_protocol(addresses: Addresses, head_timeout: float = HEAD_TIMEOUT) -> type[H11Protocol]:
-    """uvicorn's h11 protocol with the per-address count and the request-head timeout.
+def guarded_protocol(addresses: Addresses, head_timeout: float = HEAD_TIMEOUT,
+                     sockets: Addresses | None = None) -> type[H11Protocol]:
+    """uvicorn's h11 protocol with the per-address count and the request-head timeout; a
+    connection upgraded to a WebSocket moves to the ``sockets`` count (by default
+    :data:`SOCKETS_PER_ADDRESS`, loopback exempt) until it closes, and is closed at once when its
+    address holds that many.
 
     Pass it as ``uvicorn.run(app, http=guarded_protocol(Addresses()))``.
     """
+    socket_count = sockets or Addresses(SOCKETS_PER_ADDRESS, OWN_ADDRESSES, "WebSockets")
 
     class GuardedH11Protocol(H11Protocol):
         _host = ""
@@ -169,8 +200,20 @@ def guarded_protocol(addresses: Addresses, head_timeout: float = HEAD_TIMEOUT) -
                 self._arm()
 
         def handle_websocket_upgrade(self, event: Any) -> None:
-            self._release()  # counted from now on as a WebSocket, by the application
+            self._release()  # counted from now on as a WebSocket
+            host = self._host
+            if not socket_count.admit(host):
+                self.transport.abort()
+                return
             super().handle_websocket_upgrade(event)
+            ws = self.transport.get_protocol()
+            lost = ws.connection_lost
+
+            def connection_lost(exc: Exception | None) -> None:
+                socket_count.release(host)
+                lost(exc)
+
+            ws.connection_lost = connection_lost  # type: ignore[method-assign]
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._release()
