@@ -371,6 +371,18 @@ def rules_words(items: Sequence[str]) -> str:
     return _join(parts, html=False)
 
 
+def illegal_span(message: str) -> str:
+    """An illegal action's explanation as a widget's message line (HTML): the engine's sentence
+    with its rule in plain words (:func:`plain_rule`), the rules.md item in the tooltip.
+
+    >>> illegal_span("A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ [rules.md 500 §4]")
+    "<span class='cardkit-illegal' title='rules.md 500 §4'>A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ (rule 4 of Five Hundred)</span>"
+    """
+    text, item = plain_rule(message)
+    title = f" title='{escape(item)}'" if item else ""
+    return f"<span class='cardkit-illegal'{title}>{escape(text)}</span>"
+
+
 def refusal(message: str) -> Shown:
     """An illegal action's explanation as a learner reads it: the rule in plain words, the
     rules.md item in the tooltip (see :func:`plain_rule`)."""

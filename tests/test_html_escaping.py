@@ -327,7 +327,7 @@ def _remote(text: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def _display(text: str, tmp: Path) -> list[str]:
     from cardkit.cards import Cards
-    from cardkit.display import answer, facts, html_of, refusal, say
+    from cardkit.display import answer, facts, html_of, illegal_span, refusal, say
 
     m = _match(text, hands=1)
     trick = m.hands[0].tricks[0]
@@ -337,7 +337,7 @@ def _display(text: str, tmp: Path) -> list[str]:
             facts([(text, text), ("trick", trick), ("cards", Cards.parse("AS KH")), (text, [text, True])],
                   names=names, caption=text)._repr_html_(),
             html_of(text), html_of([text, text]), html_of(trick, names),
-            refusal(text + " [rules.md 501 §8]")._repr_html_(),
+            refusal(text + " [rules.md 501 §8]")._repr_html_(), illegal_span(text + " [rules.md 500 §4]"),
             answer("{who} wins", who=text, names=names)._repr_html_()]
 
 
@@ -417,6 +417,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.display:facts": (_display, True),
     "cardkit.display:html_of": (_display, True),
     "cardkit.display:refusal": (_display, True),
+    "cardkit.display:illegal_span": (_display, True),
     "cardkit.display:answer": (_display, True),
     "cardkit.display:_card_html": (_display, True),
     "cardkit.display:Shown": (_display, True),

@@ -109,15 +109,24 @@ def test_ladder_chart_marks_only_misere_after_seven():
     assert ranks[("after-seven", "misère")] == 11 and ranks[("after-eight-spades", "misère")] == 12
 
 
-def test_auction_panel_offers_exactly_the_engine_bids():
+def test_auction_panel_offers_every_bid_of_the_ladder_the_lowest_legal_chosen():
+    """The drop-down lists the whole ladder (27 bids, misère above the sevens by default, open misère
+    between 10♦ and 10♥: rules.md 500 §4), so a learner can pick a bid the engine refuses; the bid
+    chosen at first is the lowest legal one."""
     p = AuctionPanel(Game500(), dealer=3, seed=5)
     st = p.state
     assert st.phase == "auction" and st.current_player() == 0  # opens at the dealer's left (§4)
-    assert list(one(p, "cardkit-bid-choice").options) == [str(a) for a in st.legal_actions() if str(a) != "pass"]
-    assert "bid misère" not in p.choice.options and "bid open misère" in p.choice.options
+    options = list(one(p, "cardkit-bid-choice").options)
+    assert len(options) == 27 and options[:2] == ["bid 6♠", "bid 6♣"] and options[-1] == "bid 10NT"
+    assert options[9:12] == ["bid 7NT", "bid misère", "bid 8♠"]
+    assert options[23:26] == ["bid 10♦", "bid open misère", "bid 10♥"]
+    assert p.choice.value == "bid 6♠"
+    # misère is on the list although not legal yet (nobody has bid seven): the engine decides
+    assert "bid misère" not in {str(a) for a in st.legal_actions()}
     faces = [f"<title>{c}</title>" for c in st.hands[0]]
     assert all(f in one(p, "cardkit-board").value for f in faces)  # A's hand, A to call
-    p.act("pass")
+    p.act("bid 7♠")
+    assert p.choice.value == "bid 7♣" and len(p.choice.options) == 27  # B's lowest legal bid
     assert all(f"<title>{c}</title>" in p.board.value for c in p.state.hands[1])
 
 
@@ -145,6 +154,26 @@ def test_auction_panel_rejects_an_illegal_call_and_changes_nothing():
     assert (p.state.history(), p.state.high, p.state.current_player()) == before
     assert "cardkit-illegal" in p.message.value
     assert p.act("bid nonsense") is not None and p.state.history() == before[0]
+
+
+def test_auction_panel_refuses_a_lower_bid_picked_with_the_rule_on_the_page():
+    """Lesson 500/03: after A's 7♠, B picks 6♥ (lower) and clicks bid: the page shows the engine's
+    sentence with the rule in plain words (rules.md 500 §4 in the tooltip), and nothing changes;
+    then B picks 7♣, which stands."""
+    p = AuctionPanel(Game500(), dealer=3, seed=5)
+    p.act("bid 7♠")
+    p.choice.value = "bid 6♥"
+    one(p, "cardkit-bid").click()
+    assert p.message.value == ("<span class='cardkit-illegal' title='rules.md 500 §4'>B cannot bid 6♥: 6♥ does "
+                               "not outrank the standing bid of 7♠ (rule 4 of Five Hundred)</span>")
+    assert [str(a) for a in p.state.history()] == ["bid 7♠"] and p.state.current_player() == 1
+    assert p.calls_html.value == "A: bid 7♠"
+    p.choice.value = "bid 7♠"  # the same bid again is no higher either
+    one(p, "cardkit-bid").click()
+    assert "7♠ does not outrank the standing bid of 7♠ (rule 4 of Five Hundred)" in p.message.value
+    p.choice.value = "bid misère"  # misère now outranks 7♠ (after the sevens) and a seven has been bid
+    one(p, "cardkit-bid").click()
+    assert p.message.value == "" and str(p.state.high) == "misère" and p.state.current_player() == 2
 
 
 def test_auction_panel_thrown_in_and_start_again():

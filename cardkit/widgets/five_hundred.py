@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import SUITS, Suit
-from ..display import held_order, text_of
+from ..display import held_order, illegal_span, text_of
 from ..errors import CardkitError, InvalidActionError
 from ..escaping import escape
 from ..game import Match
@@ -217,8 +217,10 @@ class AuctionPanel(W.VBox):
         dealer: the dealing seat; the auction opens at the dealer's left.
         seed: the seed of the shuffled pack that is dealt (``Match(game, seed)``'s first shuffle).
 
-    The bid ``Dropdown`` (class ``cardkit-bid-choice``) lists exactly the engine's legal bids; the
-    ``bid`` button (``cardkit-bid``) bids the one chosen, ``pass`` (``cardkit-pass``) passes,
+    The bid ``Dropdown`` (class ``cardkit-bid-choice``) lists every bid of the table's ladder, lowest
+    first, with the lowest legal bid chosen; the ``bid`` button (``cardkit-bid``) bids the one
+    chosen, legal or not (a bid that does not outrank the standing bid is refused with the engine's
+    sentence and its rule, so a learner can try one), ``pass`` (``cardkit-pass``) passes,
     the board (``cardkit-board``) shows the hand of the seat to call (the contractor's once the
     auction is over),
     ``start again`` (``cardkit-reset``) redeals the same cards. :meth:`act` does what a click does:
@@ -271,7 +273,7 @@ class AuctionPanel(W.VBox):
         if why is None and self.state.phase != "auction":
             why = _("the auction is over")
         if why is not None:
-            self._message = f"<span class='cardkit-illegal'>{escape(why)}</span>"
+            self._message = illegal_span(why)
         else:
             self.state.apply_action(call)
             self._message = ""
@@ -285,9 +287,9 @@ class AuctionPanel(W.VBox):
             to_call = st.actor()
             high = f"standing bid {st.high} by {names[st.bidder]}" if st.high and st.bidder is not None else "no bid yet"
             self.status.value = escape(f"{names[to_call]} to call · {high}")
-            bids = [str(a) for a in st.legal_actions() if a.worth() is not None]
-            self.choice.options = bids
-            self.choice.value = bids[0] if bids else None
+            legal = [str(a) for a in st.legal_actions() if a.worth() is not None]
+            self.choice.options = [str(self.game.bid_action(str(c))) for c in self.game.ladder]
+            self.choice.value = legal[0] if legal else None
         else:
             self.status.value = escape(st.summary() if st.contract else _("thrown in"))
             self.choice.options = []

@@ -27,7 +27,7 @@ import ipywidgets as W
 
 from .. import coach
 from ..cards import Card
-from ..display import change_words, held_order, plain_rule, rule_words, score_changes, text_of
+from ..display import change_words, held_order, illegal_span, rule_words, score_changes, text_of
 from ..errors import CardkitError
 from ..escaping import escape
 from ..game import Action, Game, Match, Outcome, Player, State
@@ -586,9 +586,7 @@ class Table(W.VBox):
             self.replay.apply(action)
         except CardkitError as e:  # not an action of this game, or illegal here
             why = str(e)
-            text, item = plain_rule(why)
-            title = f" title='{escape(item)}'" if item else ""
-            self._message = f"<span class='cardkit-illegal'{title}>{escape(text)}</span>"
+            self._message = illegal_span(why)
             self._render()
             return why
         self._message = ""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO, listening_addresses, page_errors, voila_page_screenshot, wait_for_voila
+from .conftest import REPO, listening_addresses, page_errors, screenshot, voila_page_screenshot, wait_for_voila
 
 pytestmark = pytest.mark.browser
 
@@ -117,3 +117,86 @@ def test_a_closed_page_stops_its_kernel(serve, page) -> None:
     log = server.log.read_text()
     assert f"Kernel shutdown: {started[0]}" in log, server.log_tail()
     assert "403 POST" not in log and "_xsrf' argument missing" not in log, server.log_tail()
+
+
+#: For every paragraph of a page's prose: its computed font size, its width in characters (the
+#: width of "0" in its font, the ``ch`` of CSS) and its longest rendered line, counted character
+#: by character from the line boxes the browser laid out.
+MEASURE_PROSE = """() => [...document.querySelectorAll('#rendered_cells .jp-RenderedMarkdown p')]
+  .filter((p) => p.offsetParent !== null && p.textContent.trim().length > 0).map((p) => {
+    const fs = parseFloat(getComputedStyle(p).fontSize);
+    const zero = document.createElement('span');
+    zero.textContent = '0'.repeat(20);
+    p.appendChild(zero);
+    const ch = zero.getBoundingClientRect().width / 20;
+    zero.remove();
+    const range = document.createRange();
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    const lines = [];
+    let top = null;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (let i = 0; i < n.length; i++) {
+        range.setStart(n, i); range.setEnd(n, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue;
+        if (top === null || box.top > top + fs / 2) { lines.push(0); top = box.top; }
+        lines[lines.length - 1] += 1;
+      }
+    }
+    return {fs, chars: p.getBoundingClientRect().width / ch, longest: Math.max(...lines), lines: lines.length};
+  })"""
+
+
+def test_projector_mode_makes_a_lesson_readable_at_1920x1080_and_is_remembered(serve, page) -> None:
+    """The classroom page's projector button (static/projector.js of the template) turns on large
+    text at 1920x1080: prose of at least 28 px in lines of at most 70 characters, tables of at least
+    28 px, the widgets scaled with them; after a reload the page is still in projector mode (the
+    browser keeps the choice). A Spanish page names the button in Spanish."""
+    from playwright.sync_api import expect
+
+    def argv(port: int) -> list[str]:
+        return make_present(port) + ["PRESENT_PATH=notebooks", "PRESENT_POOL=0"]
+
+    server = serve(argv)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{server.url}voila/render/500/03_bidding_and_the_ladder.ipynb")
+    wait_for_voila(page)
+    toggle = page.locator(".cardkit-projector-toggle")
+    expect(toggle).to_have_text("Projector mode: off")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    bid = page.locator(".cardkit-auction .cardkit-bid")
+    expect(bid).to_be_visible()
+    desk = page.evaluate(MEASURE_PROSE)
+    assert max(p["fs"] for p in desk) < 20 and max(p["longest"] for p in desk) > 100, desk  # today: small, long
+    desk_button = bid.bounding_box()
+
+    toggle.click()
+    expect(toggle).to_have_text("Projector mode: on")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    big = page.evaluate(MEASURE_PROSE)
+    assert len(big) >= 10, big
+    assert min(p["fs"] for p in big) >= 28, big
+    assert max(p["chars"] for p in big) <= 70 and max(p["longest"] for p in big) <= 70, big
+    assert any(p["lines"] >= 3 for p in big)  # the long paragraphs wrap, they are not cut
+    table_fs = page.evaluate("""() => [...document.querySelectorAll('#rendered_cells .jp-RenderedHTMLCommon table.dataframe td')]
+        .map((td) => parseFloat(getComputedStyle(td).fontSize))""")
+    assert table_fs and min(table_fs) >= 28, table_fs
+    # the auction panel's bid button is drawn about twice as large (the widgets are scaled as one)
+    assert bid.bounding_box()["height"] >= 1.8 * desk_button["height"], (bid.bounding_box(), desk_button)
+    page.locator("h2", has_text="What a bid is worth").scroll_into_view_if_needed()
+    screenshot(page, "lesson_projector", readme=True)
+
+    page.reload()
+    wait_for_voila(page)
+    expect(toggle).to_have_text("Projector mode: on")
+    assert "cardkit-projector" in page.evaluate("document.documentElement.className")
+    assert min(p["fs"] for p in page.evaluate(MEASURE_PROSE)) >= 28
+
+    page.goto(f"{server.url}voila/render/501/es/01_cartas_y_reparto.ipynb")
+    wait_for_voila(page)
+    expect(toggle).to_have_text("Modo proyector: sí")
+    toggle.click()
+    expect(toggle).to_have_text("Modo proyector: no")
+    assert "cardkit-projector" not in page.evaluate("document.documentElement.className")
+    assert max(p["fs"] for p in page.evaluate(MEASURE_PROSE)) < 20
+    assert page.recorded.foreign_hosts() == [] and page.recorded.errors == []
