@@ -786,7 +786,9 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                 html = class_cards(request)
         except TableError as e:
             return _error(e)
-        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+        # the page that is printed: its style inline, and no script at all
+        return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Security-Policy":
+                                           "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"})
 
     async def cards_pdf(request: Request) -> Response:
         lang = api_language(request.query_params)

@@ -266,13 +266,13 @@ def cards_html(cards: Sequence[dict[str, Any]], title: str, lang: str) -> str:
                     partner = _("Your partner: {name}").format(name=c["partners"][0])
                 else:
                     partner = _("Your partners: {names}").format(names=", ".join(c["partners"]))
+                table = _("Table {n}").format(n=c["number"])
+                seat = _("Seat {name}").format(name=c["name"])
+                how = _("Scan the code or type the link to join your table.")
                 items.append(
-                    f'<div class="card" data-table="{c["number"]}" data-seat="{c["seat"]}">'
-                    f'{qr_svg(c["link"])}'
-                    f'<p class="table">{escape(_("Table {n}").format(n=c["number"]))}</p>'
-                    f'<p class="seat">{escape(_("Seat {name}").format(name=c["name"]))}</p>'
-                    f'<p class="partner">{escape(partner)}</p>'
-                    f'<p class="how">{escape(_("Scan the code or type the link to join your table."))}</p>'
+                    f'<div class="card" data-table="{c["number"]}" data-seat="{c["seat"]}">{qr_svg(c["link"])}'
+                    f'<p class="table">{escape(table)}</p><p class="seat">{escape(seat)}</p>'
+                    f'<p class="partner">{escape(partner)}</p><p class="how">{escape(how)}</p>'
                     f'<p class="link">{escape(c["link"])}</p></div>')
             sheets.append(f'<section class="sheet">{"".join(items)}</section>')
         head = escape(_("Join cards: {title}").format(title=title))

@@ -109,8 +109,9 @@ def option_fields() -> str:
                            for v in values)
             rows.append(f'<label>{escape(game.option_label(name))} '
                         f'<select data-option="{escape(name)}">{opts}</select></label>')
-        out.append(f'<fieldset class="options" data-game="{escape(cls.name)}"><legend>'
-                   f'{escape(_("Rule options of {game}").format(game=cls.title))}</legend>{"".join(rows)}</fieldset>')
+        legend = _("Rule options of {game}").format(game=cls.title)
+        out.append(f'<fieldset class="options" data-game="{escape(cls.name)}"><legend>{escape(legend)}</legend>'
+                   f'{"".join(rows)}</fieldset>')
     return "".join(out)
 
 
