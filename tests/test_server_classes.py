@@ -347,3 +347,24 @@ def http_bytes(url: str) -> tuple[int, bytes]:
     req = urllib.request.Request(url, headers=TEACHER)
     with urllib.request.urlopen(req, timeout=60) as r:
         return r.status, r.read()
+
+
+def test_new_class_on_the_command_line(server: RunningServer) -> None:
+    import subprocess
+    import sys
+
+    from server_tools import REPO, TOKEN
+
+    out = subprocess.run([sys.executable, "-m", "cardkit", "new-class", "500", "--tables", "2", "--players", "4",
+                          "--computer", "D", "--same-deals", "--url", server.url, "--token", TOKEN],
+                         cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    cid = re.fullmatch(r"the teacher's page: http://127\.0\.0\.1:\d+/teach/(\S+)", lines[0]).group(1)  # type: ignore[union-attr]
+    assert lines[1] == f"the join cards to print (PDF): {server.url}api/classes/{cid}/cards.pdf"
+    got = class_of(server, cid)
+    assert len(got["tables"]) == 2 and got["same_deals"] is True
+    assert lines[2:] == [f"table {t['number']}, projector: {t['show']}" for t in got["tables"]]
+    bad = subprocess.run([sys.executable, "-m", "cardkit", "new-class", "500", "--tables", "13", "--url", server.url,
+                          "--token", TOKEN], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and '"tables" must be a whole number from 1 to 12' in bad.stderr
