@@ -238,6 +238,7 @@ CARDS_STYLE = """
 body { margin: 0; font-family: "DejaVu Sans", Arial, sans-serif; color: #111; }
 .sheet { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 69mm; page-break-after: always; }
 .sheet:last-child { page-break-after: auto; }
+@media screen { .sheet { margin: 10mm; height: 277mm; } }
 .card { border: 0.4mm dashed #888; padding: 4mm 5mm; display: grid; grid-template-columns: 36mm 1fr;
         gap: 2mm 4mm; align-items: start; overflow: hidden; }
 .card .qr { grid-row: 1 / span 4; }
@@ -247,7 +248,6 @@ body { margin: 0; font-family: "DejaVu Sans", Arial, sans-serif; color: #111; }
 .card .how { font-size: 9pt; margin: 0; color: #444; }
 .card .link { grid-column: 1 / span 2; font-family: "DejaVu Sans Mono", monospace; font-size: 7.5pt;
               word-break: break-all; margin: 0; }
-.cut { font-size: 8pt; color: #888; text-align: center; grid-column: 1 / span 2; }
 """
 
 
