@@ -20,6 +20,9 @@
   running server (the teacher's token: ``--token``, ``CARDKIT_TOKEN``, or that of a server started
   on this machine) and prints the projector's link and each student's link (seats by letter:
   ``--computer C`` or ``--computer B,C``).
+- ``new-class GAME --tables N [--players N] [--computer SEATS] [--names A,B,…] [--lang es]
+  [--same-deals] [--go-on] [--url URL] [--token T]`` makes a whole class of tables in one step and
+  prints the teacher's page and the join cards' link (docs/server.md §10).
 - ``tables list|delete [ID ...] --db FILE`` lists or deletes the tables of a server's database.
 - ``exercises list [PATH] [--json]`` prints every exercise (id, game, language, kind, lesson) of
   ``data/exercises`` or ``PATH``; ``exercises check FILE|DIR`` validates every exercise file and
@@ -462,16 +465,20 @@ def _seat_numbers(seats: Sequence[int | str], names: Sequence[str]) -> list[int]
     return out
 
 
-def cmd_new_table(args: argparse.Namespace) -> int:
+def _to_server(args: argparse.Namespace, make: Callable[[str, list[str] | None, list[int]], dict[str, Any]]
+               ) -> dict[str, Any]:
+    """Call ``make(token, names, computer seats)`` on the server at ``--url`` with the teacher's
+    token (``--token``, ``CARDKIT_TOKEN`` or a server's runtime file), the ``--names`` and
+    ``--computer`` seats read from the arguments; its answer. Raises :class:`CardkitError` saying
+    what to do when no server answers or no token is found."""
     import urllib.error
     import urllib.request
 
-    from .server.client import new_table
+    from .server import find_token
 
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     seat_names = names or find_game(args.game, args.players).names
     computer = _seat_numbers([s for group in args.computer or [] for s in group], seat_names)
-    from .server import find_token
 
     def no_server(e: Exception) -> CardkitError:
         return CardkitError(_("no table server answers at {url} ({why}): start one with "
@@ -487,15 +494,36 @@ def cmd_new_table(args: argparse.Namespace) -> int:
         raise CardkitError(_("no teacher's token for {url}: give --token (or set CARDKIT_TOKEN) with the token of "
                              "the link \"cardkit serve\" printed").format(url=args.url))
     try:
-        made = new_table(args.url, args.game, players=args.players, computer=computer,
-                         options=_rules(args.rule), seed=args.seed, names=names, token=token,
-                         public_seed=args.public_seed)
+        return make(token, names, computer)
     except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
         raise no_server(e) from None
+
+
+def cmd_new_table(args: argparse.Namespace) -> int:
+    from .server.client import new_table
+
+    made = _to_server(args, lambda token, names, computer: new_table(
+        args.url, args.game, players=args.players, computer=computer, options=_rules(args.rule), seed=args.seed,
+        names=names, token=token, public_seed=args.public_seed))
     lang = "" if get_language() == "en" else f"&lang={get_language()}"  # the pages in the reader's language
     print(terminal_text(_("projector: {link}").format(link=made["show"] + lang)))
     for s in made["seats"]:  # what the server sent, kept off the terminal's controls
         print(terminal_text(f"{s['name']}: " + (_("computer player") if s["computer"] else s["play"] + lang)))
+    return 0
+
+
+def cmd_new_class(args: argparse.Namespace) -> int:
+    from .server.client import new_class
+
+    lang = args.lang or get_language()
+    made = _to_server(args, lambda token, names, computer: new_class(
+        args.url, args.game, tables=args.tables, players=args.players, computer=computer, options=_rules(args.rule),
+        names=names, token=token, lang=lang, same_deals=args.same_deals, go_on=args.go_on))
+    tail = "" if lang == "en" else f"?lang={lang}"
+    print(terminal_text(_("the teacher's page: {link}").format(link=made["teacher"] + tail)))
+    print(terminal_text(_("the join cards to print (PDF): {link}").format(link=made["cards"])))
+    for n, t in enumerate(made["tables"], 1):
+        print(terminal_text(_("table {n}, projector: {link}").format(n=n, link=t["show"])))
     return 0
 
 
@@ -643,6 +671,23 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--url", type=_server_url, default="http://127.0.0.1:8765/",
                      help="the server (default http://127.0.0.1:8765/)")
     new.set_defaults(func=cmd_new_table)
+    cls = sub.add_parser("new-class", help="make a whole class of tables on a running server in one step")
+    cls.add_argument("game", help="501 or 500")
+    cls.add_argument("--tables", type=int, required=True, help="how many tables (1 to 12)")
+    cls.add_argument("--players", type=int, default=None, help="number of players at each table")
+    cls.add_argument("--computer", type=_seats, action="append", metavar="SEATS",
+                     help="the seats the computer plays at every table, by letter: --computer D")
+    cls.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
+    cls.add_argument("--names", default=None, help="seat names, comma-separated (the same at every table)")
+    cls.add_argument("--lang", choices=("en", "es"), default=None,
+                     help="the language of the join cards and links (default: the command line's)")
+    cls.add_argument("--same-deals", action="store_true", help="every table is dealt the same cards (duplicate)")
+    cls.add_argument("--go-on", action="store_true",
+                     help="the tables deal the next hand themselves (by default only the teacher does)")
+    cls.add_argument("--token", default=None, help="the teacher's token (as for new-table)")
+    cls.add_argument("--url", type=_server_url, default="http://127.0.0.1:8765/",
+                     help="the server (default http://127.0.0.1:8765/)")
+    cls.set_defaults(func=cmd_new_class)
     exe = sub.add_parser("exercises", help="list or check the exercise files (data/exercises)")
     exsub = exe.add_subparsers(dest="exercises_command", required=True)
     exl = exsub.add_parser("list", help="every exercise: id, game, language, kind, lesson")

@@ -18,6 +18,11 @@ HTTP and WebSocket interface (JSON; see docs/server.md, whose §2 has the table 
 - ``GET /api/tables/ID/record?code=TEACHER`` → the match record (:mod:`cardkit.records`)
 - ``GET /api/tables/ID/qr/SEAT.svg?code=TEACHER`` → the QR code of a seat's join link (SVG)
 - ``GET /play/ID?code=C``, ``GET /show/ID?code=TEACHER`` → the student's and the projector's pages
+- ``POST /api/classes`` (the teacher's token) ``{"tables", "game", "players", "options", "computer",
+  "names", "lang", "same_deals", "go_on"}`` → ``{"class", "tables": [...as POST /api/tables...],
+  "teacher", "cards"}``; ``GET /api/classes/ID`` → the class's tables and refusals;
+  ``POST /api/classes/ID/control`` ``{"do": "next-hand"|"pause"|"resume"|"hands", "table", "shown"}``;
+  ``GET /api/classes/ID/cards.pdf`` → the join cards; ``GET /teach/ID`` → the teacher's page
 
 The teacher's token is the server's (``cardkit serve`` prints it in the teacher's link, or takes
 ``--token`` / ``CARDKIT_TOKEN``), sent as ``Authorization: Bearer TOKEN`` or held in the session
@@ -55,8 +60,9 @@ from . import LOOPBACK, is_loopback
 from .guard import REFUSALS
 from .pages import choose_language
 from .pages import page as page_html
+from .classes import Classroom, cards_html, class_settings, load_classes, make_class, print_pdf, status, student_cards
 from .store import Store
-from .tables import Room, TableError, deal_seed, name_fault, speaking
+from .tables import NEXT_HAND, Room, TableError, deal_seed, name_fault, speaking
 
 log = logging.getLogger("cardkit.server")
 log.addFilter(REFUSALS)
@@ -192,6 +198,24 @@ class Hall:
         for row in store.tables():
             room = Room.restore(row, store)
             self.rooms[room.id] = room
+        #: The classes (docs/server.md §10), their rules given to their tables.
+        self.classes: dict[str, Classroom] = load_classes(store, self.rooms)
+
+    def klass(self, class_id: str) -> Classroom:
+        """The class ``class_id``. Raises :class:`TableError` (404) for an unknown class."""
+        found = self.classes.get(class_id)
+        if found is None:
+            raise TableError(404, _("no class with this id on this server"), "server.md §10")
+        return found
+
+    def push_hands(self, klass: Classroom, shown: bool) -> None:
+        """Tell the projector pages of ``klass`` (connections with a table's teacher code) to show
+        or hide the hands: ``{"hands": "shown" | "hidden"}``; a page obeys by reconnecting."""
+        text = json.dumps({"hands": "shown" if shown else "hidden"})
+        for tid in klass.tables:
+            for conn in self.subscribers.get(tid, ()):
+                if conn.teacher:
+                    conn.queue.put_nowait(text)
 
     def room(self, table_id: str) -> Room:
         """The table ``table_id``. Raises :class:`TableError` (404) for an unknown table."""
@@ -559,27 +583,53 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                                     "(the link \"cardkit serve\" printed, or Authorization: Bearer TOKEN)"),
                              "server.md §2")
 
+    async def teacher_body(request: Request, lang: str) -> dict[str, Any]:
+        """The JSON body of a request only the teacher may send (see :func:`teacher_only`)."""
+        with speaking(lang):
+            teacher_only(request)
+        return await _read_json(request, lang)
+
     async def healthz(request: Request) -> Response:
         return JSONResponse({"ok": True})
 
     async def new_table(request: Request) -> Response:
         lang = api_language(request.query_params)
         try:
-            with speaking(lang):
-                teacher_only(request)
-            data = await _read_json(request, lang)
+            data = await teacher_body(request, lang)
             with speaking(lang):
                 room = make_table(request, data)
         except TableError as e:
             return _error(e)
         hall.rooms[room.id] = room
         hall.drive(room)
+        return JSONResponse(table_answer(request, room), status_code=201)
+
+    def table_answer(request: Request, room: Room, lang: str = "en") -> dict[str, Any]:
+        """A new table as ``POST /api/tables`` answers it: its seats with their codes and join
+        links (in ``lang``), the teacher's code and the projector's link."""
+        tail = "" if lang == "en" else f"&lang={lang}"
         seats = room.seats()
         for s in seats:
-            s["play"] = hall.join_url(request, f"play/{room.id}?code={s['code']}") if s["code"] else None
-        return JSONResponse({"table": room.id, "seats": seats, "teacher": room.row.teacher,
-                             "show": hall.join_url(request, f"show/{room.id}?code={room.row.teacher}")},
-                            status_code=201)
+            s["play"] = hall.join_url(request, f"play/{room.id}?code={s['code']}{tail}") if s["code"] else None
+        return {"table": room.id, "seats": seats, "teacher": room.row.teacher,
+                "show": hall.join_url(request, f"show/{room.id}?code={room.row.teacher}{tail}")}
+
+    def room_for(request: Request, count: int) -> None:
+        """Refuse ``count`` new tables when this address makes them too fast or the server is full.
+
+        Raises:
+            TableError: (429) too many new tables from this address, (503) the server is full.
+        """
+        if not all(new_tables.take(who(request)) for _i in range(count)):
+            raise TableError(429, _("too many new tables: at most {n} a second").format(n=f"{NEW_TABLE_RATE:.0f}"),
+                             "server.md §6")
+        if len(hall.rooms) + count > MAX_TABLES:
+            free = _("delete the tables you are done with (\"cardkit tables delete\", or DELETE /api/tables/ID "
+                     "with the teacher's token)")
+            if expire_hours > 0:
+                free += _("; a table is deleted by itself {hours:g} hours after its last action").format(hours=expire_hours)
+            raise TableError(503, _("this server holds {n} tables already: {free}").format(n=MAX_TABLES, free=free),
+                             "server.md §6")
 
     def make_table(request: Request, data: dict[str, Any]) -> Room:
         """A new table from the body of ``POST /api/tables``, stored.
@@ -588,25 +638,33 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
             TableError: (429) too many new tables from this address, (503) the server is full,
                 (400) a field that is not one of the body's fields or not of its kind.
         """
-        if not new_tables.take(who(request)):
-            raise TableError(429, _("too many new tables: at most {n} a second").format(n=f"{NEW_TABLE_RATE:.0f}"),
-                             "server.md §6")
+        room_for(request, 1)
         unknown = set(data) - {"game", "players", "options", "computer", "seed", "public_seed", "names"}
         if unknown:
             raise TableError(400, _("unknown field(s): {fields}").format(fields=", ".join(sorted(unknown))[:200]),
                              "server.md §3")
-        if len(hall.rooms) >= MAX_TABLES:
-            free = _("delete the tables you are done with (\"cardkit tables delete\", or DELETE /api/tables/ID "
-                     "with the teacher's token)")
-            if expire_hours > 0:
-                free += _("; a table is deleted by itself {hours:g} hours after its last action").format(hours=expire_hours)
-            raise TableError(503, _("this server holds {n} tables already: {free}").format(n=MAX_TABLES, free=free),
-                             "server.md §6")
+        fields = table_fields(data)
+        seed, public = data.get("seed"), data.get("public_seed", False)
+        if not isinstance(public, bool):
+            raise TableError(400, _("\"public_seed\" must be true or false"), "server.md §3")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+            raise TableError(400, _("\"seed\" must be a whole number from 0 to 2**63 - 1, not {seed}").format(
+                seed=repr(seed)[:40]), "server.md §3")
+        if seed is not None and not public:
+            seed = deal_seed(store.deal_secret, seed)
+        return Room.create(store, seed=seed, **fields)
+
+    def table_fields(data: dict[str, Any]) -> dict[str, Any]:
+        """The checked ``game``, ``players``, ``options``, ``computer`` and ``names`` of a body that
+        makes tables (:meth:`Room.new_row` checks the game's own rules on them).
+
+        Raises:
+            TableError: (400) a field not of its kind, naming it.
+        """
         options = data.get("options") or {}
         computer = data.get("computer") or []
         names = data.get("names")
         players = data.get("players")
-        seed, public = data.get("seed"), data.get("public_seed", False)
         if not isinstance(options, dict) or not all(isinstance(v, (str, int, bool)) for v in options.values()):
             raise TableError(400, _("\"options\" must be an object of rule options, e.g. {example}").format(
                 example='{"joker-lead": "loose"}'), "server.md §3")
@@ -622,14 +680,133 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
             fault = name_fault(n)
             if fault:
                 raise TableError(400, _("\"names\": {fault}").format(fault=fault), "server.md §3")
-        if not isinstance(public, bool):
-            raise TableError(400, _("\"public_seed\" must be true or false"), "server.md §3")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
-            raise TableError(400, _("\"seed\" must be a whole number from 0 to 2**63 - 1, not {seed}").format(
-                seed=repr(seed)[:40]), "server.md §3")
-        if seed is not None and not public:
-            seed = deal_seed(store.deal_secret, seed)
-        return Room.create(store, str(data.get("game")), players, options, computer, seed, names)
+        return {"game": str(data.get("game")), "players": players, "options": options, "computer": computer,
+                "names": names}
+
+    def class_link(request: Request, klass: Classroom, path: str) -> str:
+        """A link of the class's (``play/…``, ``show/…``) in the class's language."""
+        lang = klass.settings.get("lang", "en")
+        return hall.join_url(request, path + ("" if lang == "en" else f"&lang={lang}"))
+
+    async def new_class(request: Request) -> Response:
+        lang = api_language(request.query_params)
+        try:
+            data = await teacher_body(request, lang)
+            with speaking(lang):
+                count, settings = class_settings(data)
+                fields = table_fields(data)
+                room_for(request, count)
+                klass, rooms = make_class(store, count, settings, fields)
+        except TableError as e:
+            return _error(e)
+        hall.classes[klass.id] = klass
+        for room in rooms:
+            hall.rooms[room.id] = room
+            hall.drive(room)
+        return JSONResponse({"class": klass.id, "tables": [table_answer(request, r, settings["lang"]) for r in rooms],
+                             "teacher": hall.join_url(request, f"teach/{klass.id}"),
+                             "cards": hall.join_url(request, f"api/classes/{klass.id}/cards.pdf")}, status_code=201)
+
+    def class_status(request: Request, klass: Classroom) -> Response:
+        return JSONResponse(status(klass, hall.rooms, store, lambda r: class_link(
+            request, klass, f"show/{r.id}?code={r.row.teacher}")), headers={"Cache-Control": "no-store"})
+
+    async def get_class(request: Request) -> Response:
+        try:
+            with speaking(api_language(request.query_params)):
+                teacher_only(request)
+                klass = hall.klass(request.path_params["klass"])
+                return class_status(request, klass)
+        except TableError as e:
+            return _error(e)
+
+    def next_hand(klass: Classroom, table: Any) -> None:
+        """Deal the next hand at one table of the class (its id), or at every table whose hand is
+        over (``None``)."""
+        if table is None:
+            ids = [t for t in klass.tables if t in hall.rooms and hall.rooms[t].can_deal()]
+            if not ids:
+                raise TableError(409, _("no table of the class is between hands"), "server.md §10")
+        elif isinstance(table, str) and table in klass.tables and table in hall.rooms:
+            ids = [table]
+        else:
+            raise TableError(400, _("\"table\" must be the id of one of the class's tables, or null for all"),
+                             "server.md §10")
+        for tid in ids:
+            room = hall.rooms[tid]
+            room.act(None, NEXT_HAND)
+            hall.changed(room)
+
+    async def control(request: Request) -> Response:
+        lang = api_language(request.query_params)
+        try:
+            data = await teacher_body(request, lang)
+            with speaking(lang):
+                klass = hall.klass(request.path_params["klass"])
+                do = data.get("do")
+                allowed = {"next-hand": {"do", "table"}, "pause": {"do"}, "resume": {"do"}, "hands": {"do", "shown"}}
+                if do not in allowed:
+                    raise TableError(400, _("\"do\" must be one of {choices}").format(
+                        choices=", ".join(allowed)), "server.md §10")
+                unknown = set(data) - allowed[do]
+                if unknown:
+                    raise TableError(400, _("unknown field(s): {fields}").format(
+                        fields=", ".join(sorted(map(str, unknown)))[:200]), "server.md §10")
+                if do == "next-hand":
+                    next_hand(klass, data.get("table"))
+                elif do == "hands":
+                    shown = data.get("shown")
+                    if not isinstance(shown, bool):
+                        raise TableError(400, _("\"{field}\" must be true or false").format(field="shown"),
+                                         "server.md §10")
+                    klass.settings["hands"] = "shown" if shown else "hidden"
+                    store.set_class(klass.id, klass.settings)
+                    hall.push_hands(klass, shown)
+                else:
+                    klass.settings["paused"] = do == "pause"
+                    store.set_class(klass.id, klass.settings)
+                    for tid in klass.tables:
+                        if tid in hall.rooms:
+                            klass.apply(hall.rooms[tid])
+                            hall.drive(hall.rooms[tid])
+                return class_status(request, klass)
+        except TableError as e:
+            return _error(e)
+
+    def class_cards(request: Request) -> str:
+        teacher_only(request)
+        klass = hall.klass(request.path_params["klass"])
+        cards = student_cards(klass, hall.rooms, lambda room, seat: class_link(
+            request, klass, f"play/{room.id}?code={room.row.codes[seat]}"))
+        return cards_html(cards, klass.id, klass.settings.get("lang", "en"))
+
+    async def cards_page(request: Request) -> Response:
+        try:
+            with speaking(api_language(request.query_params)):
+                html = class_cards(request)
+        except TableError as e:
+            return _error(e)
+        # the page that is printed: its style inline, and no script at all
+        return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Security-Policy":
+                                           "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"})
+
+    async def cards_pdf(request: Request) -> Response:
+        lang = api_language(request.query_params)
+        try:
+            with speaking(lang):
+                html = class_cards(request)
+                cid = request.path_params["klass"]
+            pdf = await print_pdf(html)
+        except TableError as e:
+            return _error(e)
+        return Response(pdf, media_type="application/pdf", headers={
+            "Content-Disposition": f'inline; filename="join-cards-{cid}.pdf"', "Cache-Control": "no-store"})
+
+    async def teach(request: Request) -> Response:
+        lang = language_of(request)
+        role = "teach" if authority.is_teacher(request) else "locked"
+        return HTMLResponse(page_html(role, lang), status_code=200 if role == "teach" else 403,
+                            headers={"Vary": "Accept-Language", "Cache-Control": "no-store"})
 
     async def list_tables(request: Request) -> Response:
         try:
@@ -873,6 +1050,12 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/qr/{seat:int}.svg", qr),
         WebSocketRoute("/api/tables/{table}/ws", ws_endpoint),
+        Route("/api/classes", new_class, methods=["POST"]),
+        Route("/api/classes/{klass}", get_class, methods=["GET"]),
+        Route("/api/classes/{klass}/control", control, methods=["POST"]),
+        Route("/api/classes/{klass}/cards.pdf", cards_pdf),
+        Route("/api/classes/{klass}/cards.html", cards_page),
+        Route("/teach/{klass}", teach),
         Route("/play/{table}", page),
         Route("/show/{table}", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -87,6 +87,20 @@ def new_table(server: str, game: str, *, token: str, players: int | None = None,
     return dict(_request("POST", server.rstrip("/") + "/api/tables", body, token=token))
 
 
+def new_class(server: str, game: str, *, token: str, tables: int, players: int | None = None,
+              computer: list[int] | None = None, options: dict[str, Any] | None = None,
+              names: list[str] | None = None, lang: str = "en", same_deals: bool = False,
+              go_on: bool = False) -> dict[str, Any]:
+    """Make a class of ``tables`` tables on ``server`` with the teacher's ``token``; the server's
+    answer (``class``, ``tables``, ``teacher``: the teacher's page, ``cards``: the join cards'
+    PDF). Raises :class:`ServerRefused`."""
+    body: dict[str, Any] = {"tables": tables, "game": game, "players": players, "options": options or {},
+                            "computer": computer or [], "lang": lang, "same_deals": same_deals, "go_on": go_on}
+    if names:
+        body["names"] = names
+    return dict(_request("POST", server.rstrip("/") + "/api/classes", body, token=token))
+
+
 class TableClient:
     """One code's connection to one table.
 

@@ -2,7 +2,9 @@
 
 ``templates/page.html`` is the head every page shares (language, title, style sheet, and the
 page's words as JSON for the script); ``templates/table.html`` is the body of the student's page
-(``/play/ID``) and the projector's (``/show/ID``), ``templates/index.html`` the body of ``/``.
+(``/play/ID``) and the projector's (``/show/ID``), ``templates/index.html`` the body of ``/`` (a
+table's form and a class's, whose rule options are each game's declared ones), and
+``templates/teach.html`` the teacher's page of a class (``/teach/ID``).
 Every word people read goes through the kit's gettext catalogs (:mod:`cardkit.i18n`,
 ``make messages``): the page is written in English or Spanish, chosen by ``?lang=`` or else by
 the browser's ``Accept-Language`` header (docs/server.md §8).
@@ -13,11 +15,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from string import Template
+from typing import Any
 
 from ..escaping import escape
 from ..i18n import LANGUAGES, _, language
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: Each language's name in itself, as a chooser of languages shows it.
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
 
 def choose_language(asked: str | None, accept: str | None) -> str:
@@ -69,20 +74,69 @@ def words() -> dict[str, str]:
     }
 
 
+def teach_words() -> dict[str, str]:
+    """The words the teacher's page script writes (:func:`words`' kind), in the language in use."""
+    return {
+        "class": _("Class {id}"), "table": _("Table {n}"), "to_act": _("{name} to act"),
+        "computer_to_act": _("{name} to act (computer)"), "hand_over": _("The hand is over."),
+        "match_over": _("The match is over."), "hand": _("Hand {n}"), "step": _("step {n}"),
+        "side": _("side"), "tricks": _("tricks"), "score": _("score"),
+        "waiting": _("waiting {n} min"), "refused": _("Refused: {n}"), "no_refusal": _("No refusal yet."),
+        "broke": _("Rules the class broke"), "in_total": _("In total: {n} refusals"),
+        "next_hand": _("Deal the next hand"), "next_all": _("Deal the next hand at every table"),
+        "pause": _("Pause the class"), "resume": _("Resume the class"), "paused": _("The class is paused."),
+        "show_hands": _("Show the hands on the projectors"), "hide_hands": _("Hide the hands on the projectors"),
+        "projector": _("Projector"), "cards": _("Join cards (PDF)"), "unreachable": _("The server cannot be reached; trying again."),
+        "go_on": _("The tables deal the next hand themselves."),
+        "teacher_deals": _("Only you deal the next hand."), "same_deals": _("Every table is dealt the same cards."),
+    }
+
+
+def option_fields() -> str:
+    """The rule options of every game as the game declares them (:attr:`~cardkit.game.Game.option_choices`,
+    :meth:`~cardkit.game.Game.option_label`), one ``<select>`` each, the default first, in one
+    ``<fieldset data-game>`` per game (the form's script shows the chosen game's): HTML, escaped."""
+    from ..registry import GAMES, find_game
+
+    out = []
+    for cls in GAMES:
+        if not cls.option_choices:
+            continue
+        game = find_game(cls.name)
+        rows = []
+        for name, values in cls.option_choices.items():
+            opts = "".join(f'<option value="{escape(json.dumps(v))}">{escape(game.option_label(name, v))}</option>'
+                           for v in values)
+            rows.append(f'<label>{escape(game.option_label(name))} '
+                        f'<select data-option="{escape(name)}">{opts}</select></label>')
+        legend = _("Rule options of {game}").format(game=cls.title)
+        out.append(f'<fieldset class="options" data-game="{escape(cls.name)}"><legend>{escape(legend)}</legend>'
+                   f'{"".join(rows)}</fieldset>')
+    return "".join(out)
+
+
+def game_choices() -> str:
+    """``<option>`` elements of every game (its name as value, its title), in the registry's order."""
+    from ..registry import GAMES
+
+    return "".join(f'<option value="{escape(g.name)}">{escape(g.title)}</option>' for g in GAMES)
+
+
 def _fill(name: str, **values: str) -> str:
     return Template((TEMPLATES / name).read_text(encoding="utf-8")).substitute(values)
 
 
 def page(role: str, lang: str) -> str:
     """The HTML of a page in ``lang``: ``role`` is ``"play"`` (a student's seat), ``"show"`` (the
-    projector), ``"index"`` (``/``, the form that makes a table, for the teacher's session) or
-    ``"locked"`` (``/`` without the teacher's token: how to get in).
+    projector), ``"index"`` (``/``, the forms that make a table or a class, for the teacher's
+    session), ``"teach"`` (``/teach/ID``, the teacher's page of a class) or ``"locked"`` (``/``
+    without the teacher's token: how to get in).
 
     Raises:
         ValueError: an unknown role or language.
     """
-    if role not in ("play", "show", "index", "locked"):
-        raise ValueError(f"no page {role!r}: use play, show, index or locked")
+    if role not in ("play", "show", "index", "teach", "locked"):
+        raise ValueError(f"no page {role!r}: use play, show, index, teach or locked")
     with language(lang):
         title = _("cardkit table server") if role in ("index", "locked") else _("cardkit table")
         esc = {k: escape(v) for k, v in {
@@ -94,14 +148,28 @@ def page(role: str, lang: str) -> str:
             "example": _("e.g. B C"), "make": _("Make the table"),
             "join_label": _("join links"),
             "locked": _("Only the teacher makes tables here."),
+            "class_intro": _("Or make a whole class in one step: its tables, the join cards to print, and "
+                             "your page that shows every table."),
+            "tables": _("Tables"), "names": _("Seat names (optional)"), "names_example": _("e.g. Ana, Ben, Cy, Dee"),
+            "language": _("Language"), "same_deals": _("Same cards at every table (duplicate)"),
+            "go_on": _("The tables deal the next hand themselves"), "make_class": _("Make the class"),
+            "teach_title": _("The teacher's page"), "tables_label": _("the class's tables"),
+            "broke_label": _("the rules the class broke"),
             "locked_how": _("Open the teacher's link that \"cardkit serve\" printed when it started "
                             "(it ends in ?token=…); a student opens the link of their own seat."),
         }.items()}
         # the words as JSON inside <script>: "</" may not appear there
-        data = json.dumps(words(), ensure_ascii=False).replace("</", "<\\/")
+        data = json.dumps(teach_words() if role == "teach" else words(), ensure_ascii=False).replace("</", "<\\/")
+        extra: dict[str, Any] = {}
+        if role == "index":
+            extra = {"games": game_choices(), "options": option_fields(),
+                     "languages": "".join(f'<option value="{code}"{" selected" if code == lang else ""}>{LANGUAGE_NAMES[code]}'
+                                          '</option>' for code in LANGUAGES)}
     static = "static" if role in ("index", "locked") else "../static"
-    if role in ("index", "locked"):
-        body = _fill(f"{role}.html", lang=lang, static=static, **esc)
+    if role in ("index", "locked", "teach"):
+        if role == "teach":
+            esc["title"] = esc["teach_title"]
+        body = _fill(f"{role}.html", lang=lang, static=static, **esc, **extra)
     else:
         join = (f'<section id="join" class="join" aria-label="{esc["join_label"]}"></section>'
                 '<p id="hidden-note" class="hidden-note" role="status"></p>') if role == "show" else ""

@@ -1,11 +1,18 @@
 """The table server's database: one SQLite file (the standard library's :mod:`sqlite3`, WAL mode).
 
-Three tables:
+Its tables:
 
 - ``tables``: one row per card table: its id, game, number of players, rule options (JSON), seat
   names (JSON), seed (the shuffles' seed, as hexadecimal text ``0x…``: up to 128 bits, more than
   an SQLite integer holds; SQLite keeps hexadecimal text as text even in an older file's INTEGER
-  column), computer seats (JSON), the teacher's code and when it was made;
+  column), computer seats (JSON), the teacher's code, when it was made, and its class
+  (``class_id``, ``NULL`` for a lone table; a file of an earlier version gains the column when
+  the store opens it);
+- ``classes``: one row per class (docs/server.md §10): its id, its settings (JSON: ``lang``,
+  ``same_deals``, ``go_on``, ``paused``, ``hands``) and when it was made;
+- ``refusals``: every action of a seat refused 409 by the rules or for its turn: the table, the
+  seat, the rule item (``rules.md 500 §8``), the rule's name in the game's rule table when it
+  has one (``follow-suit``) and the time;
 - ``seats``: one row per seat: the table, the seat number and the seat's code;
 - ``steps``: every accepted action, numbered from 1 per table: the seat that took it (``-1`` for
   the teacher) and its text (an engine action, or ``next hand``, which deals the next hand);
@@ -64,6 +71,19 @@ CREATE TABLE IF NOT EXISTS server (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS classes (
+    id TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS refusals (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    rule TEXT NOT NULL,
+    rule_name TEXT,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refusals_by_table ON refusals (table_id);
 """
 
 
@@ -88,6 +108,19 @@ class TableRow:
     #: When the table was made and when its last step was taken (Unix seconds).
     created: float = 0.0
     last: float = 0.0
+    #: The class the table belongs to (docs/server.md §10), or ``None`` for a lone table.
+    class_id: str | None = None
+
+
+@dataclass
+class ClassRow:
+    """A stored class: its id, its settings (``lang``, ``same_deals``, ``go_on``, ``paused``,
+    ``hands``) and its tables' ids in order (table 1 first)."""
+
+    id: str
+    settings: dict[str, Any]
+    tables: list[str]
+    created: float = 0.0
 
 
 class Store:
@@ -107,11 +140,18 @@ class Store:
             self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
+            self._migrate()
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path} is not a table server's database ({e}): give --db a new file name "
                              "or a file the server made") from None
         #: Mixed with a seed the teacher types before it shuffles (made once per database).
         self.deal_secret = self._secret("deal_secret")
+
+    def _migrate(self) -> None:
+        """Bring a file of an earlier version up to this one: its ``tables`` gain ``class_id``."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "class_id" not in columns:
+            self.db.execute("ALTER TABLE tables ADD COLUMN class_id TEXT")
 
     def _secret(self, key: str) -> bytes:
         """The server secret ``key`` (32 random bytes, made and stored on first use)."""
@@ -131,13 +171,54 @@ class Store:
     def add_table(self, row: TableRow) -> None:
         """Store a new table and its seats' codes in one transaction."""
         with self._transaction():
-            self.db.execute(
-                "INSERT INTO tables (id, game, players, options, names, seed, computer, teacher, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, row.players, json.dumps(row.options), json.dumps(row.names), hex(row.seed),
-                 json.dumps(row.computer), row.teacher, time.time()))
-            self.db.executemany("INSERT INTO seats (table_id, seat, code) VALUES (?, ?, ?)",
-                                [(row.id, s, c) for s, c in enumerate(row.codes)])
+            self._insert_table(row)
+
+    def _insert_table(self, row: TableRow) -> None:
+        self.db.execute(
+            "INSERT INTO tables (id, game, players, options, names, seed, computer, teacher, created, class_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (row.id, row.game, row.players, json.dumps(row.options), json.dumps(row.names), hex(row.seed),
+             json.dumps(row.computer), row.teacher, time.time(), row.class_id))
+        self.db.executemany("INSERT INTO seats (table_id, seat, code) VALUES (?, ?, ?)",
+                            [(row.id, s, c) for s, c in enumerate(row.codes)])
+
+    def add_class(self, row: ClassRow, tables: list[TableRow]) -> None:
+        """Store a new class and all its tables (each with its ``class_id``) in one transaction."""
+        with self._transaction():
+            self.db.execute("INSERT INTO classes (id, settings, created) VALUES (?, ?, ?)",
+                            (row.id, json.dumps(row.settings), row.created or time.time()))
+            for t in tables:
+                self._insert_table(t)
+
+    def set_class(self, class_id: str, settings: dict[str, Any]) -> None:
+        """Store a class's settings (after a pause, a resume, the hands shown or hidden)."""
+        with self._transaction():
+            self.db.execute("UPDATE classes SET settings = ? WHERE id = ?", (json.dumps(settings), class_id))
+
+    def classes(self) -> list[ClassRow]:
+        """Every stored class with its tables' ids (in the order they were made), oldest first."""
+        out = []
+        for cid, settings, created in self.db.execute("SELECT id, settings, created FROM classes ORDER BY created"):
+            ids = [t for (t,) in self.db.execute(
+                "SELECT id FROM tables WHERE class_id = ? ORDER BY created, rowid", (cid,))]
+            out.append(ClassRow(cid, json.loads(settings), ids, float(created)))
+        return out
+
+    def add_refusal(self, table_id: str, seat: int, rule: str, rule_name: str | None) -> None:
+        """Store a seat's refused action: its table, seat, rule item and rule name, and the time."""
+        with self._transaction():
+            self.db.execute("INSERT INTO refusals (table_id, seat, rule, rule_name, at) VALUES (?, ?, ?, ?, ?)",
+                            (table_id, seat, rule, rule_name, time.time()))
+
+    def refusals(self, table_ids: list[str]) -> dict[str, dict[str, int]]:
+        """How many refusals each of ``table_ids`` has, by rule item: ``{table: {rule: n}}``."""
+        out: dict[str, dict[str, int]] = {t: {} for t in table_ids}
+        marks = ", ".join("?" * len(table_ids))
+        for tid, rule, n in self.db.execute(
+                f"SELECT table_id, rule, COUNT(*) FROM refusals WHERE table_id IN ({marks}) "
+                "GROUP BY table_id, rule ORDER BY table_id, rule", table_ids):
+            out[tid][rule] = n
+        return out
 
     def add_step(self, table_id: str, n: int, seat: int, action: str) -> None:
         """Store step ``n`` of a table and commit, before the caller tells anyone.
@@ -153,8 +234,8 @@ class Store:
     def tables(self) -> list[TableRow]:
         """Every stored table with its codes and steps, oldest first."""
         out = []
-        for tid, game, players, options, names, seed, computer, teacher, created in self.db.execute(
-                "SELECT id, game, players, options, names, seed, computer, teacher, created FROM tables "
+        for tid, game, players, options, names, seed, computer, teacher, created, class_id in self.db.execute(
+                "SELECT id, game, players, options, names, seed, computer, teacher, created, class_id FROM tables "
                 "ORDER BY created"):
             codes = [c for (c,) in self.db.execute("SELECT code FROM seats WHERE table_id = ? ORDER BY seat", (tid,))]
             steps = [(s, a) for s, a in self.db.execute(
@@ -162,7 +243,7 @@ class Store:
             last = self.db.execute("SELECT MAX(at) FROM steps WHERE table_id = ?", (tid,)).fetchone()[0]
             out.append(TableRow(tid, game, players, json.loads(options), json.loads(names), _seed(seed),
                                 json.loads(computer), teacher, codes, steps, float(created),
-                                float(last if last is not None else created)))
+                                float(last if last is not None else created), class_id))
         return out
 
     def summaries(self) -> list[dict[str, Any]]:
@@ -184,6 +265,7 @@ class Store:
         """Delete a table, its seats and its steps in one transaction; False if there was none."""
         with self._transaction():
             self.db.execute("DELETE FROM steps WHERE table_id = ?", (table_id,))
+            self.db.execute("DELETE FROM refusals WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             gone = self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount
         return bool(gone)

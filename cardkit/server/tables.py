@@ -36,7 +36,8 @@ from ..replay import Replay
 from ..tricks import Trick
 from .store import Store, TableRow
 
-#: The step that deals the next hand once a hand is over (any seat or the teacher may take it).
+#: The step that deals the next hand once a hand is over (the teacher, and any seat of a lone table
+#: or of a class that goes on alone: docs/server.md §10).
 NEXT_HAND = N_("next hand")
 #: The seat number stored for a step taken with the teacher's code.
 TEACHER = -1
@@ -67,6 +68,9 @@ class TableError(Exception):
         self.status = status
         self.message = message
         self.rule = rule
+
+    #: The name of the broken rule in the game's rule table (``"follow-suit"``), when the engine gave one.
+    rule_name: str | None = None
 
     def body(self) -> dict[str, str]:
         """The JSON body sent to the client: ``{"error": message, "rule": rule}``."""
@@ -159,6 +163,10 @@ class Room:
         #: How many of the hand's notes (the view's :meth:`~cardkit.game.View.notes`) stood after
         #: each step of the hand's log: where a note (501's talon turned up) enters the log.
         self._notes_at: list[int] = []
+        #: Only the teacher deals the next hand (a class table unless the class goes on alone).
+        self.teacher_deals = False
+        #: The teacher has paused the class: every action is refused, computer players wait.
+        self.paused = False
         for seat, text in row.steps:
             self._carry_out(seat, text)
         self._make_players()
@@ -169,6 +177,19 @@ class Room:
     def create(cls, store: Store, game: str, players: int | None = None, options: dict[str, Any] | None = None,
                computer: Sequence[int] = (), seed: int | None = None, names: Sequence[str] | None = None) -> Room:
         """A new table, stored before it is returned.
+
+        Raises:
+            TableError: as :meth:`new_row`.
+        """
+        row = cls.new_row(game, players, options, computer, seed, names)
+        store.add_table(row)
+        return cls(row, store)
+
+    @staticmethod
+    def new_row(game: str, players: int | None = None, options: dict[str, Any] | None = None,
+                computer: Sequence[int] = (), seed: int | None = None, names: Sequence[str] | None = None,
+                class_id: str | None = None) -> TableRow:
+        """The row of a new table, checked, with new codes (not stored yet).
 
         Raises:
             TableError: (400) an unknown game, option or player count, a computer seat that is not
@@ -193,10 +214,8 @@ class Room:
                 seed=repr(seed)[:40]), "server.md §3")
         codes = [new_code() for _ in range(g.players)]
         now = time.time()
-        row = TableRow(new_table_id(), g.name, g.players, dict(g.options), list(g.names), seed, sorted(set(seats)),
-                       new_code(), codes, [], now, now)
-        store.add_table(row)
-        return cls(row, store)
+        return TableRow(new_table_id(), g.name, g.players, dict(g.options), list(g.names), seed, sorted(set(seats)),
+                        new_code(), codes, [], now, now, class_id)
 
     @classmethod
     def restore(cls, row: TableRow, store: Store) -> Room:
@@ -269,7 +288,9 @@ class Room:
         return self.state.is_terminal() and not self.is_over()
 
     def computer_to_act(self) -> int | None:
-        """The computer seat to act now, or ``None``."""
+        """The computer seat to act now, or ``None`` (also while the teacher has paused the class)."""
+        if self.paused:
+            return None
         p = self.state.current_player()
         return p if p is not None and p in self.players else None
 
@@ -279,12 +300,26 @@ class Room:
         """Carry out ``text`` for ``viewer`` (a seat, or ``None`` for the teacher) and store it.
 
         ``step``, when given, is the step the client last saw: a request made on an older view is
-        refused, so two clicks sent at once for one seat apply exactly once.
+        refused, so two clicks sent at once for one seat apply exactly once. A seat's action refused
+        409 by the rules or for its turn (``rules.md`` items, ``server.md §4``) is stored as a
+        refusal, for the teacher's page (:meth:`Store.add_refusal`).
 
         Raises:
             TableError: (400) not an action; (409) a stale step, not this seat's turn, the hand is
-                over, or illegal by the rules (``rule`` names the rules.md item). Nothing changes.
+                over, illegal by the rules (``rule`` names the rules.md item), the class paused, or
+                the next hand asked by a seat where only the teacher deals it. Nothing changes.
         """
+        try:
+            self._act(viewer, text, step)
+        except TableError as e:
+            if viewer is not None and e.status == 409 and (e.rule.startswith("rules.md") or e.rule == "server.md §4"):
+                try:
+                    self.store.add_refusal(self.id, viewer, e.rule, e.rule_name)
+                except sqlite3.Error:  # a count for the teacher: the refusal is answered all the same
+                    pass
+            raise
+
+    def _act(self, viewer: int | None, text: Any, step: Any) -> None:
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise TableError(400, _("\"action\" must be an action's text, e.g. \"pass\" or \"play 10♥\""),
                              "server.md §4")
@@ -294,8 +329,14 @@ class Room:
         if step is not None and step != self.step:
             raise TableError(409, _("the table has moved on (step {now}, your view was of step {step}): "
                                     "look again").format(now=self.step, step=step), "server.md §5")
+        if self.paused:
+            raise TableError(409, _("the teacher has paused the class: wait until the teacher goes on"),
+                             "server.md §10")
         text = " ".join(text.split())
         if text.lower() == NEXT_HAND:
+            if viewer is not None and self.teacher_deals:
+                raise TableError(409, _("the teacher deals the next hand at this table, after the class has "
+                                        "looked at the score"), "server.md §10")
             if not self.can_deal():
                 why = _("the match is over") if self.is_over() else _("the hand is not over yet")
                 raise TableError(409, _("no new deal now: {why}").format(why=why), "server.md §4")
@@ -329,7 +370,9 @@ class Room:
         try:
             canonical = self._carry_out(seat, text)
         except IllegalActionError as e:
-            raise TableError(409, str(e), e.rule) from None
+            err = TableError(409, str(e), e.rule)
+            err.rule_name = e.rule_name
+            raise err from None
         except CardkitError as e:
             raise TableError(400, str(e), "server.md §4") from None
         try:
@@ -386,7 +429,8 @@ class Room:
         game's word for it), ``trick`` (the trick in
         progress, or ``None``), ``tricks`` (complete tricks), ``calls``, ``scores`` (running, after
         the hand once it is over), ``returns``, ``summary``, ``legal`` (action texts, for the seat
-        to act only; ``["next hand"]`` for everyone between hands), ``log`` (this hand's steps as
+        to act only; ``["next hand"]`` for everyone between hands, for the teacher only at a table
+        where the teacher deals, :attr:`teacher_deals`), ``log`` (this hand's steps as
         the viewer may read them), what the game's view declares (``badges`` and ``tallies`` per
         seat, ``notes``, ``score_rows``, ``talon_turned_up``: ``{"cards", "by"}`` or ``None``; see
         :class:`cardkit.game.View`), ``groups`` (:func:`group_json`), ``computer``, ``over``,
@@ -408,7 +452,7 @@ class Room:
         acts: list[Action] = []
         legal: list[str] = []
         if done:
-            if self.can_deal():
+            if self.can_deal() and (viewer is None or teacher or not self.teacher_deals):
                 legal = [NEXT_HAND]
         elif viewer is not None and v.current_player == viewer and viewer not in self.players:
             acts = st.legal_actions()

@@ -327,6 +327,17 @@
     if (ws) { ws.onclose = null; ws.close(); }
     connect();
   }
+  // the teacher's page of a class shows or hides the hands on its projectors: {"hands": "shown"|"hidden"}
+  function obeyHands(h) {
+    if (!SHOW || (h === "hidden") === hideHands) return;
+    hideHands = h === "hidden";
+    try { localStorage.setItem(HANDS_KEY, h); } catch (e) { /* private mode: the address keeps it */ }
+    const q = new URLSearchParams(location.search); q.set("hands", h);
+    history.replaceState(null, "", location.pathname + "?" + q.toString());
+    const toggle = document.querySelector(".toggle-hands");
+    if (toggle) toggle.textContent = say(hideHands ? "show_hands" : "hide_hands");
+    reconnect();
+  }
   function connect() {
     if (stopped) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -336,6 +347,7 @@
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       if (msg.view) { render(msg.view); }
+      else if (msg.hands) { obeyHands(msg.hands); }
       else if (msg.error) {
         refusal(msg);
         if (msg.status === 403 || msg.status === 404) stopped = true;
