@@ -116,8 +116,8 @@
       face.setAttribute("aria-label", c);
       p.appendChild(face);
       const cap = el("figcaption", "", data.names[s]);
-      if (i === 0) cap.appendChild(el("span", "mark", " · " + say("leads")));
-      if (s === t.winner) cap.appendChild(el("span", "mark win", " · " + say("wins")));
+      if (i === 0) cap.appendChild(el("span", "mark", say("leads")));
+      if (s === t.winner) cap.appendChild(el("span", "mark win", say("wins")));
       p.appendChild(cap);
       row.appendChild(p);
     });
