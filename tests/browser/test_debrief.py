@@ -54,11 +54,16 @@ def play_hand(url: str) -> dict[str, Any]:
     raise AssertionError("the hand did not end")
 
 
-def test_the_projector_steps_through_a_hand_with_the_solvers_review(serve, browser, tmp_path: Path) -> None:
+def served_hand(serve: Any, tmp_path: Path) -> tuple[Any, dict[str, Any]]:
+    """A real server (computer players with no delay, a database file) and its table whose first hand is over."""
     db = tmp_path / "tables.sqlite"
     server = serve(lambda port: [sys.executable, "-m", "cardkit", "serve", "--host", "127.0.0.1", "--port", str(port),
                                  "--db", str(db), "--computer-delay", "0", "--token", TOKEN])
-    made = play_hand(server.url)
+    return server, play_hand(server.url)
+
+
+def test_the_projector_steps_through_a_hand_with_the_solvers_review(serve, browser, tmp_path: Path) -> None:
+    server, made = served_hand(serve, tmp_path)
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
     requests: list[str] = []
     errors: list[str] = []
@@ -144,10 +149,7 @@ def test_the_projector_steps_through_a_hand_with_the_solvers_review(serve, brows
 
 
 def test_a_seats_code_opens_no_debrief(serve, browser, tmp_path: Path) -> None:
-    db = tmp_path / "tables.sqlite"
-    server = serve(lambda port: [sys.executable, "-m", "cardkit", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--db", str(db), "--computer-delay", "0", "--token", TOKEN])
-    made = play_hand(server.url)
+    server, made = served_hand(serve, tmp_path)
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
     try:
         page = ctx.new_page()
