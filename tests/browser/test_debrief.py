@@ -76,6 +76,7 @@ def test_the_projector_steps_through_a_hand_with_the_solvers_review(serve, brows
         link = projector.locator("a.debrief")
         link.wait_for(state="visible")
         assert link.inner_text() == "Debrief of hand 1"
+        screenshot(projector, "debrief-link-projector")
         href = link.get_attribute("href")
         assert href.endswith(f"debrief/{made['table']}?code={made['teacher']}&hand=1")
 
