@@ -51,16 +51,42 @@ class Review:
     note: str | None
 
 
-def review(game: Game, state: State, seats: Collection[int], names: Sequence[str]) -> Review:
-    """Replay the hand of ``state`` from its deal and check with the solver each card that
-    ``seats`` played: the lines name the trick, the seat (by ``names``), the card and its value,
-    and the best card with its value."""
+@dataclass(frozen=True)
+class Loss:
+    """A card that lost value against best play: the ``trick`` it went to (from 1), the ``seat``
+    that played it, the ``action`` and its ``value`` with best play after it, and the ``best``
+    actions with their value ``best_value``."""
+
+    trick: int
+    seat: int
+    action: Action
+    value: int
+    best: tuple[Action, ...]
+    best_value: int
+
+
+@dataclass(frozen=True)
+class Check:
+    """The solver's check of a hand's cards, in no language: each card that lost value
+    (``losses``, in the order played), how many cards were checked (``played``) and what the
+    solver's values count (``unit``, :attr:`cardkit.solver.Solution.unit`; ``""`` when no card was
+    checked)."""
+
+    losses: tuple[Loss, ...]
+    played: int
+    unit: str
+
+
+def check(game: Game, state: State, seats: Collection[int]) -> Check:
+    """Replay the hand of ``state`` from its deal and solve the position before each card that
+    ``seats`` played (every card known, best play by everyone after it). Writes no words, so it
+    may run in a worker thread; ``state`` is not changed."""
     from .solver import solver_for
 
     hand = game.new_hand(state.dealer, list(state.scores_before), state.pack)
     solver = None
     unit = ""
-    lines: list[str] = []
+    losses: list[Loss] = []
     played = 0
     for a in state.history():
         seat = hand.current_player()
@@ -72,16 +98,36 @@ def review(game: Game, state: State, seats: Collection[int], names: Sequence[str
             lost = sol.value - chosen if sol.maximising else chosen - sol.value
             played += 1
             if lost > 0:
-                best = " / ".join(card_text(v.action) for v in sol.best())
-                lines.append(_("Trick {n}: {name} played {card} ({value} with best play after it); "
-                               "best was {best} ({bestvalue}).").format(
-                    n=len(hand.tricks) + 1, name=names[seat], card=card_text(a), value=chosen, best=best,
-                    bestvalue=sol.value))
+                losses.append(Loss(len(hand.tricks) + 1, seat, a, chosen, tuple(v.action for v in sol.best()),
+                                   sol.value))
         hand.apply_action(a)
-    if not played:
+    return Check(tuple(losses), played, unit)
+
+
+def loss_line(loss: Loss, names: Sequence[str]) -> str:
+    """A lost card in words, seats called by ``names``: ``"Trick 3: B played K♠ (5 with best play
+    after it); best was A♠ (6)."``"""
+    return _("Trick {n}: {name} played {card} ({value} with best play after it); "
+             "best was {best} ({bestvalue}).").format(
+        n=loss.trick, name=names[loss.seat], card=card_text(loss.action), value=loss.value,
+        best=" / ".join(card_text(a) for a in loss.best), bestvalue=loss.best_value)
+
+
+def unit_note(unit: str) -> str | None:
+    """What the solver's values count (``unit`` of a :class:`Check`) in words, or ``None``."""
+    return _(_UNITS[unit]) if unit in _UNITS else None
+
+
+def review(game: Game, state: State, seats: Collection[int], names: Sequence[str]) -> Review:
+    """Replay the hand of ``state`` from its deal and check with the solver each card that
+    ``seats`` played (:func:`check`): the lines name the trick, the seat (by ``names``), the card
+    and its value, and the best card with its value."""
+    done = check(game, state, seats)
+    if not done.played:
         return Review([_("Nothing to review yet: play some cards first.")], None)
-    if not lines:
+    if not done.losses:
         return Review([ngettext("You kept to best play with your {n} card.",
-                                "You kept to best play with all {n} of your cards.", played).format(n=played)], None)
+                                "You kept to best play with all {n} of your cards.", done.played).format(
+            n=done.played)], None)
     # the numbers are explained only when a line shows them (a card that lost value)
-    return Review(lines, _(_UNITS[unit]) if unit in _UNITS else None)
+    return Review([loss_line(loss, names) for loss in done.losses], unit_note(done.unit))

@@ -17,7 +17,10 @@ HTTP and WebSocket interface (JSON; see docs/server.md, whose §2 has the table 
   send ``{"action", "step"?}`` to act; a refusal comes back as ``{"error", "rule", "status"}``
 - ``GET /api/tables/ID/record?code=TEACHER`` → the match record (:mod:`cardkit.records`)
 - ``GET /api/tables/ID/qr/SEAT.svg?code=TEACHER`` → the QR code of a seat's join link (SVG)
-- ``GET /play/ID?code=C``, ``GET /show/ID?code=TEACHER`` → the student's and the projector's pages
+- ``GET /api/tables/ID/debrief?code=TEACHER&hand=K`` → the debrief of a finished hand
+  (:mod:`cardkit.server.debrief`)
+- ``GET /play/ID?code=C``, ``GET /show/ID?code=TEACHER``, ``GET /debrief/ID?code=TEACHER`` → the
+  student's, the projector's and the debrief's pages
 - ``POST /api/classes`` (the teacher's token) ``{"tables", "game", "players", "options", "computer",
   "names", "lang", "same_deals", "go_on"}`` → ``{"class", "tables": [...as POST /api/tables...],
   "teacher", "cards"}``; ``GET /api/classes/ID`` → the class's tables and refusals;
@@ -57,6 +60,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..i18n import LANGUAGES, _
 from . import LOOPBACK, is_loopback
+from .debrief import Debriefs, hand_number
 from .guard import REFUSALS
 from .pages import choose_language
 from .pages import page as page_html
@@ -567,6 +571,7 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
     # behind a JupyterHub the hub's proxy forwards the hub's own Host: the hub login guards instead
     authority = Authority(token, public_url, local_only and not under_hub(), prefix)
     new_tables = Buckets(NEW_TABLE_RATE, NEW_TABLE_BURST)
+    debriefs = Debriefs()
 
     def who(conn: HTTPConnection) -> str:
         """The key of a request's limits: its hub user under a hub, else its address."""
@@ -869,6 +874,20 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                         headers={"Content-Disposition": f'attachment; filename="table-{room.id}.json"',
                                  "Cache-Control": "no-store"})
 
+    async def debrief(request: Request) -> Response:
+        lang = api_language(request.query_params)
+        try:
+            with speaking(lang):
+                room = hall.room(request.path_params["table"])
+                if room.who(request.query_params.get("code")) is not None:
+                    raise TableError(403, _("the debrief shows every hand: only the teacher's code opens it"),
+                                     "server.md §2")
+                hand = hand_number(request.query_params.get("hand"))
+            data = await debriefs.get(room, hand, lang)
+        except TableError as e:
+            return _error(e)
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
     async def qr(request: Request) -> Response:
         import segno
 
@@ -893,7 +912,7 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         return choose_language(request.query_params.get("lang"), request.headers.get("accept-language"))
 
     async def page(request: Request) -> Response:
-        role = "play" if request.url.path.rstrip("/").split("/")[-2] == "play" else "show"
+        role = request.url.path.rstrip("/").split("/")[-2]  # play, show or debrief (the routes' words)
         return HTMLResponse(page_html(role, language_of(request)),
                             headers={"Cache-Control": "no-store", "Vary": "Accept-Language"})
 
@@ -1048,6 +1067,7 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         Route("/api/tables/{table}", delete_table, methods=["DELETE"]),
         Route("/api/tables/{table}/actions", post_action, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/debrief", debrief),
         Route("/api/tables/{table}/qr/{seat:int}.svg", qr),
         WebSocketRoute("/api/tables/{table}/ws", ws_endpoint),
         Route("/api/classes", new_class, methods=["POST"]),
@@ -1058,6 +1078,7 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         Route("/teach/{klass}", teach),
         Route("/play/{table}", page),
         Route("/show/{table}", page),
+        Route("/debrief/{table}", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     hub = None

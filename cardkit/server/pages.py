@@ -2,7 +2,8 @@
 
 ``templates/page.html`` is the head every page shares (language, title, style sheet, and the
 page's words as JSON for the script); ``templates/table.html`` is the body of the student's page
-(``/play/ID``) and the projector's (``/show/ID``), ``templates/index.html`` the body of ``/`` (a
+(``/play/ID``) and the projector's (``/show/ID``), ``templates/debrief.html`` the body of the
+debrief of a hand (``/debrief/ID``), ``templates/index.html`` the body of ``/`` (a
 table's form and a class's, whose rule options are each game's declared ones), and
 ``templates/teach.html`` the teacher's page of a class (``/teach/ID``).
 Every word people read goes through the kit's gettext catalogs (:mod:`cardkit.i18n`,
@@ -71,6 +72,28 @@ def words() -> dict[str, str]:
         "talon_taken": _("turned up for all, taken by {name}"),
         "no_combination": _("This combination is not allowed now."),
         "join_all": _("Join links and QR codes"),
+        "debrief": _("Debrief of hand {n}"),
+    }
+
+
+def debrief_words() -> dict[str, str]:
+    """The words the debrief page's script writes (``static/debrief.js``), in the language in use,
+    with ``{name}``, ``{n}``, ``{total}`` or ``{table}`` for the script to fill in."""
+    return {
+        "title": _("Debrief · table {table}"), "hand": _("Hand {n}"),
+        "deal_step": _("The deal and the auction"), "score_step": _("The score"),
+        "trick_of": _("Trick {n} of {total}"), "trick": _("Trick {n}"), "leads": _("leads"),
+        "wins": _("wins the trick"), "won_by": _("won by {name}"), "dealer": _("dealer"),
+        "auction": _("The auction"), "contract": _("Contract"), "no_contract": _("no contract"),
+        "before_lead": _("Before the first lead"), "review": _("The solver's review"),
+        "no_loss": _("No card of this trick lost value against best play."),
+        "whole_review": _("Every card that lost value"), "score": _("score"), "before": _("before"),
+        "this_hand": _("this hand"), "after": _("after"), "played": _("already played"),
+        "no_hand": _("No hand is over at this table yet: the debrief comes once one is."),
+        "no_code": _("This address needs a table and its teacher's code: …/debrief/TABLE?code=CODE"),
+        "unreachable": _("The server cannot be reached; trying again."),
+        "checking": _("The solver is checking every card of the hand…"),
+        "checked": _("{n} cards checked with best play."),
     }
 
 
@@ -129,14 +152,15 @@ def _fill(name: str, **values: str) -> str:
 def page(role: str, lang: str) -> str:
     """The HTML of a page in ``lang``: ``role`` is ``"play"`` (a student's seat), ``"show"`` (the
     projector), ``"index"`` (``/``, the forms that make a table or a class, for the teacher's
-    session), ``"teach"`` (``/teach/ID``, the teacher's page of a class) or ``"locked"`` (``/``
-    without the teacher's token: how to get in).
+    session), ``"teach"`` (``/teach/ID``, the teacher's page of a class), ``"debrief"`` (a finished
+    hand told again, trick by trick, for the projector) or ``"locked"`` (``/`` without the teacher's
+    token: how to get in).
 
     Raises:
         ValueError: an unknown role or language.
     """
-    if role not in ("play", "show", "index", "teach", "locked"):
-        raise ValueError(f"no page {role!r}: use play, show, index, teach or locked")
+    if role not in ("play", "show", "debrief", "index", "teach", "locked"):
+        raise ValueError(f"no page {role!r}: use play, show, debrief, index, teach or locked")
     with language(lang):
         title = _("cardkit table server") if role in ("index", "locked") else _("cardkit table")
         esc = {k: escape(v) for k, v in {
@@ -157,16 +181,21 @@ def page(role: str, lang: str) -> str:
             "broke_label": _("the rules the class broke"),
             "locked_how": _("Open the teacher's link that \"cardkit serve\" printed when it started "
                             "(it ends in ?token=…); a student opens the link of their own seat."),
+            "hand_label": _("Hand"), "steps": _("trick by trick"), "previous": _("Previous"), "next": _("Next"),
+            "loading": _("loading…"), "review": _("the solver's review"),
         }.items()}
+        if role == "debrief":
+            esc["title"] = escape(_("Debrief of a hand"))
         # the words as JSON inside <script>: "</" may not appear there
-        data = json.dumps(teach_words() if role == "teach" else words(), ensure_ascii=False).replace("</", "<\\/")
+        chosen = teach_words() if role == "teach" else debrief_words() if role == "debrief" else words()
+        data = json.dumps(chosen, ensure_ascii=False).replace("</", "<\\/")
         extra: dict[str, Any] = {}
         if role == "index":
             extra = {"games": game_choices(), "options": option_fields(),
                      "languages": "".join(f'<option value="{code}"{" selected" if code == lang else ""}>{LANGUAGE_NAMES[code]}'
                                           '</option>' for code in LANGUAGES)}
     static = "static" if role in ("index", "locked") else "../static"
-    if role in ("index", "locked", "teach"):
+    if role in ("index", "locked", "teach", "debrief"):
         if role == "teach":
             esc["title"] = esc["teach_title"]
         body = _fill(f"{role}.html", lang=lang, static=static, **esc, **extra)

@@ -259,6 +259,10 @@
     const box = $("join");
     // open before the first action of the match, folded once play has started (a click reopens it)
     const det = box.querySelector("details");
+    const brief = box.querySelector("a.debrief"), over = v.returns ? v.hand : v.hand - 1;  // the last hand over
+    if (brief) { brief.hidden = over < 1; brief.textContent = say("debrief", {n: over});
+                 brief.href = base + "debrief/" + encodeURIComponent(table) + "?code=" + encodeURIComponent(code)
+                              + "&hand=" + over + (LANG === "en" ? "" : "&lang=" + LANG); }
     if (joinDone) { if (det && !joinTouched) det.open = v.step === 0; return; }
     joinDone = true;
     clear(box);
@@ -281,8 +285,10 @@
       const rec = el("a", "record", say("record"));
       rec.href = api + "/record?code=" + encodeURIComponent(code);
       tools.appendChild(rec);
+      const brief = el("a", "debrief"); brief.target = "_blank"; brief.rel = "noopener"; tools.appendChild(brief);
     }
     box.appendChild(tools);
+    renderJoin(v);  // the debrief link, now that it is there
   }
   function joinLinks(v) {
     const details = el("details", "join-box");
