@@ -46,6 +46,7 @@ import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
+from urllib.parse import urlencode
 
 from .errors import CardkitError, quoted
 from .escaping import terminal_json, terminal_text
@@ -519,8 +520,12 @@ def cmd_new_class(args: argparse.Namespace) -> int:
     made = _to_server(args, lambda token, names, computer: new_class(
         args.url, args.game, tables=args.tables, players=args.players, computer=computer, options=_rules(args.rule),
         names=names, token=token, lang=lang, same_deals=args.same_deals, go_on=args.go_on))
-    tail = "" if lang == "en" else f"?lang={lang}"
-    print(terminal_text(_("the teacher's page: {link}").format(link=made["teacher"] + tail)))
+    from .server import find_token
+
+    # the teacher's link, as "serve" prints it: the page keeps the token in its cookie and drops it
+    # from the address (docs/server.md §2)
+    query = urlencode({"token": args.token or find_token(args.url) or "", **({} if lang == "en" else {"lang": lang})})
+    print(terminal_text(_("the teacher's page: {link}").format(link=made["teacher"] + "?" + query)))
     print(terminal_text(_("the join cards to print (PDF): {link}").format(link=made["cards"])))
     for n, t in enumerate(made["tables"], 1):
         print(terminal_text(_("table {n}, projector: {link}").format(n=n, link=t["show"])))

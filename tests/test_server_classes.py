@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -360,7 +362,21 @@ def test_new_class_on_the_command_line(server: RunningServer) -> None:
                          cwd=REPO, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    cid = re.fullmatch(r"the teacher's page: http://127\.0\.0\.1:\d+/teach/(\S+)", lines[0]).group(1)  # type: ignore[union-attr]
+    found = re.fullmatch(r"the teacher's page: (http://127\.0\.0\.1:\d+/teach/([^?\s]+))\?token=(\S+)", lines[0])
+    assert found is not None, lines[0]
+    link, cid, token = found.groups()
+    assert token == TOKEN
+    # the printed link, as a browser opens it: the token goes into the session cookie and leaves
+    # the address; the page then opens with the cookie alone; a wrong token opens nothing
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    with opener.open(lines[0].split(": ", 1)[1], timeout=30) as page:
+        assert page.status == 200 and page.url == link and TOKEN not in page.url
+        assert 'src="../static/teach.js"' in page.read().decode()
+    with opener.open(link, timeout=30) as again:
+        assert again.status == 200
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(link + "?token=not-the-teachers-token-0000", timeout=30)
+    assert refused.value.code == 403 and "set-cookie" not in {k.lower() for k in refused.value.headers.keys()}
     assert lines[1] == f"the join cards to print (PDF): {server.url}api/classes/{cid}/cards.pdf"
     got = class_of(server, cid)
     assert len(got["tables"]) == 2 and got["same_deals"] is True

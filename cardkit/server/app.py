@@ -47,7 +47,7 @@ import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable, MutableMapping
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
@@ -808,10 +808,7 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
             "Content-Disposition": f'inline; filename="join-cards-{cid}.pdf"', "Cache-Control": "no-store"})
 
     async def teach(request: Request) -> Response:
-        lang = language_of(request)
-        role = "teach" if authority.is_teacher(request) else "locked"
-        return HTMLResponse(page_html(role, lang), status_code=200 if role == "teach" else 403,
-                            headers={"Vary": "Accept-Language", "Cache-Control": "no-store"})
+        return teacher_page(request, "teach", prefix + "teach/" + quote(request.path_params["klass"], safe=""))
 
     async def list_tables(request: Request) -> Response:
         try:
@@ -916,19 +913,26 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         return HTMLResponse(page_html(role, language_of(request)),
                             headers={"Cache-Control": "no-store", "Vary": "Accept-Language"})
 
-    async def index(request: Request) -> Response:
+    def teacher_page(request: Request, role: str, here: str) -> Response:
+        """A page of the teacher's (``role``: ``"index"`` at ``/``, ``"teach"`` at ``/teach/ID``) at
+        the address ``here``: opened with ``?token=`` (the teacher's link), the token is kept in
+        the session cookie and dropped from the address by a redirect; without the teacher's
+        token or cookie it is the page saying how to get in (403)."""
         lang = language_of(request)
         given = request.query_params.get("token")
         if given is not None:  # the teacher's link: keep the token in a cookie, drop it from the address
             if not authority.check(given):
                 return HTMLResponse(page_html("locked", lang), status_code=403, headers={"Vary": "Accept-Language"})
             asked = request.query_params.get("lang")
-            response = RedirectResponse(prefix + (f"?lang={asked}" if asked in LANGUAGES else ""), status_code=303)
+            response = RedirectResponse(here + (f"?lang={asked}" if asked in LANGUAGES else ""), status_code=303)
             authority.set_cookie(response, request.url.scheme == "https")
             return response
-        role = "index" if authority.is_teacher(request) else "locked"
-        return HTMLResponse(page_html(role, lang), status_code=200 if role == "index" else 403,
+        role = role if authority.is_teacher(request) else "locked"
+        return HTMLResponse(page_html(role, lang), status_code=403 if role == "locked" else 200,
                             headers={"Vary": "Accept-Language", "Cache-Control": "no-store"})
+
+    async def index(request: Request) -> Response:
+        return teacher_page(request, "index", prefix)
 
     def ws_key(room: Room, viewer: int | None) -> tuple[str, int | None]:
         return (room.id, viewer)
