@@ -77,15 +77,15 @@ class TableError(Exception):
         #: The message and the rule as a learner reads them, in the language in use when refused:
         #: ``"C cannot play 10♦: must follow ♥: … (rule 7 of Five Hundred)"`` and ``"rule 7 of
         #: Five Hundred"`` (:func:`cardkit.display.plain_rule`); a server.md rule stays as it is.
-        self.plain, _items = plain_rule(message)
         self.rule_words = rule_words(rule) if rule.startswith("rules.md ") else None
+        self.plain = plain_rule(message)[0] if self.rule_words is not None else message
 
     def body(self) -> dict[str, str]:
-        """The JSON body sent to the client: ``{"error": message, "rule": rule, "plain": …}``, and
-        for a rule of the game ``"rule_words"`` and ``"rule_name"`` (docs/server.md §4)."""
-        out = {"error": self.message, "rule": self.rule, "plain": self.plain}
+        """The JSON body sent to the client: ``{"error": message, "rule": rule}``, and for a rule
+        of the game ``"plain"``, ``"rule_words"`` and ``"rule_name"`` (docs/server.md §4)."""
+        out = {"error": self.message, "rule": self.rule}
         if self.rule_words is not None:
-            out["rule_words"] = self.rule_words
+            out["plain"], out["rule_words"] = self.plain, self.rule_words
         if self.rule_name is not None:
             out["rule_name"] = self.rule_name
         return out
@@ -513,8 +513,8 @@ class Room:
                  "tricks": sum(1 for t in tricks if t.winner in u)} for u in units]
 
     def _offer_all(self, groups: list[dict[str, Any]], legal: list[Action]) -> None:
-        """Give each ``"choice"`` group whose kind has at most :data:`MAX_OFFERED` actions in all
-        ``every``: each action of its kind in the game's order, legal now or not (``action``,
+        """Give each ``"choice"`` group of a ladder (a kind whose actions declare amounts, at most
+        :data:`MAX_OFFERED` in all) ``every``: each action of its kind in the game's order, legal now or not (``action``,
         ``label``, ``amount``, ``choice``, ``choice_label``, ``legal``), so that a page can lay out
         the whole ladder (Five Hundred's bids, rules.md 500 §4) and a learner who picks a bid too
         low reads the refusal."""
@@ -524,7 +524,7 @@ class Room:
                 continue
             kind = type(group.actions[0])
             every = [a for a in self._space() if type(a) is kind]
-            if len(every) <= MAX_OFFERED:
+            if len(every) <= MAX_OFFERED and any(a.amount is not None for a in every):  # a ladder, not a call
                 g["every"] = [{"action": str(a), "label": a.words(), "amount": a.amount, "choice": a.choice,
                                "choice_label": a.choice_words(), "legal": str(a) in allowed} for a in every]
 

@@ -332,7 +332,7 @@
       if (groups.cardVerb !== null && v.pick > 0) {
         acts.appendChild(el("p", "click-card", say("pick_cards", {n: v.pick, verb: groups.cardVerb})));
         const go = el("button", "cardkit-action confirm-pick", say("pick_go", {n: v.pick, verb: groups.cardVerb}));
-        go.type = "button"; go.disabled = picked.length !== v.pick || sending;
+        go.type = "button"; go.dataset.pick = v.pick; go.disabled = picked.length !== v.pick || sending;
         go.addEventListener("click", sendPicked);
         acts.appendChild(go);
         acts.appendChild(el("span", "picked-count", say("picked", {n: picked.length, of: v.pick})));
