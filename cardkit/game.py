@@ -45,6 +45,10 @@ class Action:
     #: How a table offers the kind (see :class:`ActionGroup`): ``"cards"``, ``"amount"``,
     #: ``"choice"`` or ``"buttons"``.
     form: ClassVar[str] = "buttons"
+    #: Whether a table lets the seat choose every card of its run of actions of this kind at once
+    #: and confirm them together (Five Hundred's three buried cards, rules.md 500 §5); the engine
+    #: still takes them one action at a time.
+    together: ClassVar[bool] = False
 
     @property
     def special(self) -> bool:

@@ -104,10 +104,13 @@ def test_errors_in_spanish(client: TestClient) -> None:
     names = t["seats"]
     r = client.post(f"{url}/actions?lang=es", json={"code": t["seats"][other]["code"], "action": "pass"})
     assert r.status_code == 409
-    assert r.json() == {"error": f"le toca a {names[to_act]['name']}, no a {names[other]['name']}",
-                        "rule": "server.md §4"}
+    turn = f"le toca a {names[to_act]['name']}, no a {names[other]['name']}"
+    assert r.json() == {"error": turn, "rule": "server.md §4"}
     r = client.post(f"{url}/actions?lang=es", json={"code": t["seats"][to_act]["code"], "action": "play 4♠"})
     assert r.status_code == 409 and r.json()["rule"] == "rules.md 500 §4"
+    # the rule in plain words, in the page's language (issue 27, item 4)
+    assert r.json()["rule_words"] == "regla 4 del Quinientos" and r.json()["rule_name"] == "auction-call"
+    assert r.json()["plain"] == r.json()["error"].replace("[rules.md 500 §4]", "(regla 4 del Quinientos)")
     assert r.json()["error"].startswith(f"{names[to_act]['name']} no puede jugar 4♠: ")
     r = client.get(f"/api/tables/nope?code=x&lang=es")
     assert r.status_code == 404 and r.json()["error"] == "no hay ninguna mesa con este identificador en este servidor"

@@ -53,6 +53,25 @@ class Bid(Action):
         """The contract, :func:`contract_words`: ``"8 no-trump"``, ``"miseria"``."""
         return contract_words(self.contract)
 
+    @property
+    def amount(self) -> int | None:
+        """The contract's tricks (6–10), or ``None`` for a misère (rules.md 500 §4)."""
+        return None if self.contract.is_misere else self.contract.tricks
+
+    @property
+    def choice(self) -> str | None:
+        """The contract's trump as records write it (``"♥"``, ``"NT"``), or ``None`` for a misère."""
+        if self.contract.is_misere:
+            return None
+        return str(self.contract.trump) if self.contract.trump else "NT"
+
+    def choice_words(self) -> str | None:
+        """:attr:`choice` as people read it: a suit's symbol, no-trump in words (``"sin triunfo"``;
+        ``"NT"`` in English)."""
+        if self.contract.trump is not None or self.choice is None or get_language() == "en":
+            return self.choice
+        return pgettext("action", "no-trump")
+
     def worth(self) -> int:
         """The contract's value (rules.md 500 §10)."""
         return self.contract.value
@@ -75,6 +94,7 @@ class Bury(CardAction):
 
     verb = "bury"
     form = "cards"
+    together = True
 
     def with_card(self, card: Card) -> Bury:
         """The burial of ``card``."""

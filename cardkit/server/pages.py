@@ -73,6 +73,11 @@ def words() -> dict[str, str]:
         "no_combination": _("This combination is not allowed now."),
         "join_all": _("Join links and QR codes"),
         "debrief": _("Debrief of hand {n}"),
+        "no_card_now": _("No card is played, given or buried now ({what})."),
+        "and": _("and"), "partner": _("Your partner is {names}."), "partners": _("Your partners are {names}."),
+        "pick_cards": _("Choose {n} cards of your hand, then confirm: {verb}."),
+        "pick_go": _("{verb} these {n}"), "picked": _("{n} of {of} chosen"),
+        "less": _("5 less"), "more": _("5 more"), "tricks_taken": _("tricks"),
     }
 
 

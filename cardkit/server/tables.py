@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 import re
 
 from ..cards import Card, Cards, Suit
-from ..display import held_order
+from ..display import held_order, plain_rule, rule_words
 from ..escaping import BIDI_CONTROLS
 from ..errors import CardkitError, IllegalActionError
 from ..game import Action, ActionGroup, Game, Player, State
@@ -47,6 +47,11 @@ MAX_PLAYERS = 6
 SEED_BITS = 128
 #: The longest code the server compares (its codes are 22 characters); a longer one is refused.
 MAX_CODE = 64
+#: The most actions of a kind a page is offered with the ones not legal now (Five Hundred's 27
+#: bids are; 501♠'s 155 bids are not: their chooser steps through the legal amounts).
+MAX_OFFERED = 60
+#: The most cards a seat chooses at once to confirm together (Five Hundred buries three).
+MAX_TOGETHER = 6
 
 
 #: A card as the engine writes it (10♥, Q♠, Jo), in a log line or a note.
@@ -63,18 +68,28 @@ class TableError(Exception):
         rule: the rule at fault: a rules.md item for an illegal action, else a ``server.md`` item.
     """
 
-    def __init__(self, status: int, message: str, rule: str) -> None:
+    def __init__(self, status: int, message: str, rule: str, *, rule_name: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.rule = rule
-
-    #: The name of the broken rule in the game's rule table (``"follow-suit"``), when the engine gave one.
-    rule_name: str | None = None
+        #: The broken rule's name in the game's rule table (``"follow-suit"``), for an illegal action.
+        self.rule_name = rule_name
+        #: The message and the rule as a learner reads them, in the language in use when refused:
+        #: ``"C cannot play 10♦: must follow ♥: … (rule 7 of Five Hundred)"`` and ``"rule 7 of
+        #: Five Hundred"`` (:func:`cardkit.display.plain_rule`); a server.md rule stays as it is.
+        self.rule_words = rule_words(rule) if rule.startswith("rules.md ") else None
+        self.plain = plain_rule(message)[0] if self.rule_words is not None else message
 
     def body(self) -> dict[str, str]:
-        """The JSON body sent to the client: ``{"error": message, "rule": rule}``."""
-        return {"error": self.message, "rule": self.rule}
+        """The JSON body sent to the client: ``{"error": message, "rule": rule}``, and for a rule
+        of the game ``"plain"``, ``"rule_words"`` and ``"rule_name"`` (docs/server.md §4)."""
+        out = {"error": self.message, "rule": self.rule}
+        if self.rule_words is not None:
+            out["plain"], out["rule_words"] = self.plain, self.rule_words
+        if self.rule_name is not None:
+            out["rule_name"] = self.rule_name
+        return out
 
 
 def speaking(lang: str) -> AbstractContextManager[None]:
@@ -167,6 +182,7 @@ class Room:
         self.teacher_deals = False
         #: The teacher has paused the class: every action is refused, computer players wait.
         self.paused = False
+        self._every: list[Action] | None = None
         for seat, text in row.steps:
             self._carry_out(seat, text)
         self._make_players()
@@ -370,9 +386,7 @@ class Room:
         try:
             canonical = self._carry_out(seat, text)
         except IllegalActionError as e:
-            err = TableError(409, str(e), e.rule)
-            err.rule_name = e.rule_name
-            raise err from None
+            raise TableError(409, str(e), e.rule, rule_name=e.rule_name) from None
         except CardkitError as e:
             raise TableError(400, str(e), "server.md §4") from None
         try:
@@ -476,12 +490,91 @@ class Room:
             "computer": list(self.computer), "over": self.is_over(),
             "outcome": self.replay.outcome.result(self.game.names) if self.replay.outcome else None,
         }
+        seat = None if viewer is None or viewer == self.everyone else viewer
+        own = out["hands"][str(seat)] if seat is not None else None
+        out["hand_actions"] = self._hand_actions(own, acts) if isinstance(own, list) and not done else []
+        out["pick"] = self._together(seat, acts) if seat is not None else 0
+        out["partners"] = [] if seat is None else [s for u in self.game.units if seat in u for s in u if s != seat]
+        out["sides"] = self._sides(v.tricks, out["scores"], out["returns"])
+        self._offer_all(out["groups"], acts)
         if viewer is None or teacher:
             out["seats"] = self.seats()
         if lang != "en":
             out["talon_word"] = _(self.game.talon_word)  # the game's title is its name in every language
             out["labels"] = [_(a) if a == NEXT_HAND else action_text(a) for a in legal]
         return out
+
+    def _hand_actions(self, hand: list[Card], legal: list[Action]) -> list[dict[str, Any]]:
+        """Each card of the seat's own ``hand`` with the action a click on it takes in this phase,
+        legal or not: the game's own card action of the phase (a legal action of the seat to act
+        whose :attr:`~cardkit.game.Action.form` is ``"cards"``) made with that card
+        (:meth:`~cardkit.game.Action.with_card`). ``{"card", "action", "label", "legal"}``, in the
+        hand's order; empty in a phase where no card is played, given or buried. A click out of
+        turn is sent too: the server's refusal says whose turn it is (docs/server.md §8)."""
+        pool = legal or self.state.legal_actions()
+        like = next((a for a in pool if a.form == "cards" and not a.special and a.card is not None), None)
+        if like is None:
+            return []
+        allowed = {str(a) for a in legal}
+        out = []
+        for c in hand:
+            a = like.with_card(c)
+            out.append({"card": str(c), "action": str(a), "label": a.words(), "legal": str(a) in allowed})
+        return out
+
+    def _together(self, seat: int, legal: list[Action]) -> int:
+        """How many cards ``seat`` chooses at once and confirms together (an action kind that
+        declares :attr:`~cardkit.game.Action.together`: Five Hundred's burial of three, rules.md
+        500 §5): the run of such actions the engine will ask of it in a row, counted on a copy of
+        the hand; 0 when the seat chooses one card at a time, or is not to act."""
+        like = next((a for a in legal if a.together), None)
+        if like is None:
+            return 0
+        st, n = self.state.clone(), 0
+        while st.current_player() == seat and n < MAX_TOGETHER:
+            nxt = next((a for a in st.legal_actions() if type(a) is type(like)), None)
+            if nxt is None:
+                break
+            st.apply_action(nxt)
+            n += 1
+        return n
+
+    def _sides(self, tricks: Sequence[Trick], scores: Sequence[int],
+               returns: Sequence[int] | None) -> list[dict[str, Any]]:
+        """The game's scoring units (:attr:`~cardkit.game.Game.units`) when seats share a score
+        (Five Hundred's partners, rules.md 500 §1, §10): each unit's ``seats``, ``score``, the hand's
+        ``change`` (``None`` until it is over) and the ``tricks`` its seats have taken; empty when
+        every seat scores alone."""
+        units = self.game.units
+        if all(len(u) == 1 for u in units):
+            return []
+        return [{"seats": list(u), "score": scores[u[0]], "change": None if returns is None else returns[u[0]],
+                 "tricks": sum(1 for t in tricks if t.winner in u)} for u in units]
+
+    def _offer_all(self, groups: list[dict[str, Any]], legal: list[Action]) -> None:
+        """Give each ``"choice"`` group of a ladder (a kind whose actions declare amounts, at most
+        :data:`MAX_OFFERED` in all) ``every``: each action of its kind in the game's order, legal now or not (``action``,
+        ``label``, ``amount``, ``choice``, ``choice_label``, ``legal``), so that a page can lay out
+        the whole ladder (Five Hundred's bids, rules.md 500 §4) and a learner who picks a bid too
+        low reads the refusal."""
+        allowed = {str(a) for a in legal}
+        for g, group in zip(groups, self.game.action_groups(legal)):
+            if g["kind"] != "choice":
+                continue
+            kind = type(group.actions[0])
+            every = [a for a in self._space() if type(a) is kind]
+            if len(every) <= MAX_OFFERED and any(a.amount is not None for a in every):  # a ladder, not a call
+                g["every"] = [{"action": str(a), "label": a.words(), "amount": a.amount, "choice": a.choice,
+                               "choice_label": a.choice_words(), "legal": str(a) in allowed} for a in every]
+
+    def _space(self) -> list[Action]:
+        """The game's every action (:meth:`~cardkit.game.Game.action_space`), made once."""
+        if self._every is None:
+            try:
+                self._every = self.game.action_space()
+            except CardkitError:
+                self._every = []
+        return self._every
 
     def view_json(self, viewer: int | None, lang: str = "en", *, teacher: bool = False) -> str:
         """The JSON text of :meth:`view` (the inside of :meth:`message`, not parsed again)."""

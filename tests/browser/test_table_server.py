@@ -67,8 +67,8 @@ def own_and_others(page: Any) -> list[int]:
 
 def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
     """Click the students' pages through the hand: a blind seat looks, the first bid is the lowest,
-    every later auction turn passes, a bidder does not abandon, otherwise the first choice. The
-    number of clicks."""
+    every later auction turn passes, a bidder does not abandon, a contractor buries the first cards
+    offered (chosen together, then confirmed), otherwise the first choice. The number of clicks."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     bid_made = False
@@ -81,7 +81,15 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
             buttons = p.locator(CLICKABLE)
             if buttons.count() == 0 or not p.locator("#turn.yours").count():
                 continue
-            texts = buttons.all_inner_texts()
+            if p.locator("button.confirm-pick").count():  # cards chosen together, then one confirmation
+                n = int(p.locator("button.confirm-pick").get_attribute("data-pick") or 0)
+                for i in range(n):
+                    p.locator("button.card.pickable").nth(i).click(timeout=5_000)
+                p.locator("button.confirm-pick").click(timeout=5_000)
+                acted = True
+                break
+            # what each button sends (its data-action), else its words: a bid grid's cell reads "6♠"
+            texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action || b.textContent)")
             if not texts:  # the page redrew between the count and the read: look again next round
                 continue
             if "look" in texts:
@@ -424,7 +432,7 @@ def test_a_student_page_fits_a_1280x720_screen(serve, browser, tmp_path) -> None
             assert a.locator("#board tr.me .cards .card").count() == n_cards
 
         fits(0)  # blind: her cards are face down until she looks (rules.md 501 §6)
-        assert a.locator("#actions select").evaluate("s => s.value") == "bid 66"  # the lowest bid
+        assert a.locator("#actions .step-go").inner_text() == "bid 66"  # the lowest bid
         a.locator("#actions button", has_text="look").click()
         a.wait_for_selector("body[data-step='1']")
         fits(7)
@@ -515,7 +523,8 @@ def test_page_words_for_the_class(serve, browser, tmp_path) -> None:
 
 def test_five_hundred_bids_are_one_chooser_even_when_they_look_like_cards(serve, browser, tmp_path) -> None:
     """A Five Hundred bid such as "bid 9♠" reads like a card of the hand but is no card to click:
-    every bid is an option of the one bid chooser, "pass" a button (issue 16)."""
+    every bid is a cell of the one bid grid (tricks by trumps, misère apart), "pass" a button
+    (issue 16, issue 27)."""
     import urllib.request
 
     server = serve(server_argv(tmp_path / "tables.sqlite"))
@@ -530,9 +539,10 @@ def test_five_hundred_bids_are_one_chooser_even_when_they_look_like_cards(serve,
         bids = [a for a in v["legal"] if a.startswith("bid ")]
         own = set(v["hands"]["2"])
         assert any(b.split()[1] in own for b in bids)  # this deal has a bid that reads like a held card
-        options = c.locator("#actions .chooser select option").evaluate_all("os => os.map(o => o.value)")
-        assert options == bids and c.locator("#board button.playable").count() == 0
-        assert c.locator("#actions button").all_inner_texts() == ["pass", "bid"]
+        offered = c.locator("#actions .ladder button.rung.legal").evaluate_all("bs => bs.map(b => b.dataset.action)")
+        assert sorted(offered) == sorted(bids) and len(offered) == len(bids) == 26
+        assert c.locator("#board button.playable").count() == 0
+        assert c.locator("#actions button:not(.rung)").all_inner_texts() == ["pass"]
     finally:
         ctx.close()
 

@@ -10,7 +10,19 @@
   const m = path.match(/^(.*\/)(play|show)\/([^/]+)\/?$/);
   const base = m ? m[1] : "/";
   const table = m ? decodeURIComponent(m[3]) : "";
-  const code = new URLSearchParams(location.search).get("code") || "";
+  // The projector keeps its code in this tab's session and drops it from the address once open, so
+  // the class never reads it off the screen; a reload takes it from the session again.
+  const CODE_KEY = "cardkit-code:" + table;
+  let code = new URLSearchParams(location.search).get("code") || "";
+  if (SHOW && table) {
+    try {
+      if (code) {
+        sessionStorage.setItem(CODE_KEY, code);
+        const q = new URLSearchParams(location.search); q.delete("code");
+        history.replaceState(null, "", location.pathname + (q.toString() ? "?" + q.toString() : ""));
+      } else code = sessionStorage.getItem(CODE_KEY) || "";
+    } catch (e) { /* no session storage: the code stays in the address */ }
+  }
   const api = base + "api/tables/" + encodeURIComponent(table);
   const $ = (id) => document.getElementById(id);
   const LANG = document.documentElement.lang || "en";
@@ -49,20 +61,73 @@
     s.appendChild(el("span", "count", n === 1 ? say("one_card") : say("n_cards", {n})));
     return s;
   }
-  // a hand: its cards face up (or their backs); ``onCard`` maps a card to the action it takes
-  function cards(value, onCard) {
+  // a hand: its cards face up (or their backs)
+  function cards(value) {
     if (typeof value === "number") return backs(value);
     const s = el("span", "cards");
     if (!value || value.length === 0) s.appendChild(el("span", "none", say("none")));
-    else value.forEach((c) => {
-      const a = onCard ? onCard.get(c) : undefined;
-      if (!a) { s.appendChild(card(c)); return; }
-      const b = el("button", "card playable cardkit-action" + (/[♥♦]$/.test(c) ? " red" : ""), c);
-      b.type = "button"; b.dataset.action = a.action; b.title = a.label;
-      b.addEventListener("click", () => act(a.action));
+    else value.forEach((c) => s.appendChild(card(c)));
+    return s;
+  }
+  // The seat's own hand: every card is a button, at any time. A click sends the action the server
+  // declares for that card in this phase (``hand_actions``), legal or not, so that a refusal (a card
+  // that does not follow suit, a click out of turn) comes back as a sentence; the legal cards are
+  // raised, the others dimmed. Where the game has the seat choose several cards to confirm together
+  // (``pick``: Five Hundred's three buried cards), a click only selects.
+  let picked = [], pickedStep = -1, sending = false;
+  function ownHand(v) {
+    const value = v.hands[String(v.seat)];
+    if (!Array.isArray(value) || value.length === 0) return cards(value);
+    const s = el("span", "cards own");
+    const byCard = new Map((v.hand_actions || []).map((x) => [x.card, x]));
+    value.forEach((c) => {
+      const x = byCard.get(c);
+      const b = el("button", "card" + (/[♥♦]$/.test(c) ? " red" : "") + (c === "Jo" ? " joker" : ""), c);
+      b.type = "button";
+      if (v.pick > 0 && x && x.legal) {
+        const on = picked.includes(c);
+        b.classList.add("pickable");
+        if (on) b.classList.add("picked");
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+        b.title = x.label;
+        b.addEventListener("click", () => togglePick(c));
+      } else if (x) {
+        b.dataset.action = x.action; b.title = x.label;
+        if (x.legal) b.classList.add("playable", "cardkit-action"); else b.classList.add("dimmed");
+        b.addEventListener("click", () => act(x.action, true));
+      } else {
+        b.classList.add("dimmed");
+        b.addEventListener("click", () => { said = {text: say("no_card_now", {what: v.summary}), where: "hand"}; render(view); });
+      }
       s.appendChild(b);
     });
     return s;
+  }
+  function togglePick(c) {
+    if (sending) return;
+    const i = picked.indexOf(c);
+    if (i >= 0) picked.splice(i, 1);
+    else if (picked.length < view.pick) picked.push(c);
+    said = null;
+    render(view);
+  }
+  // the picked cards' actions sent one after another, each with the step it follows; the first
+  // refusal stops the rest (and is shown beside the hand)
+  async function sendPicked() {
+    const byCard = new Map((view.hand_actions || []).map((x) => [x.card, x.action]));
+    const actions = picked.map((c) => byCard.get(c)).filter(Boolean);
+    if (sending || actions.length !== view.pick) return;
+    sending = true; said = null;
+    let at = view.step;
+    try {
+      for (const a of actions) {
+        const {ok, d} = await post(a, at);
+        if (!ok) { refusal(d, true); return; }
+        at = d.step;
+        if (d.step >= view.step) render(d);
+      }
+    } catch (e) { message(say("unreachable"), "error"); }
+    finally { sending = false; picked = []; if (view) render(view); }
   }
   function button(text, action) {
     const b = el("button", "cardkit-action", text);
@@ -74,25 +139,111 @@
   // The legal actions as the server groups them (the game's action groups: each action's index in
   // ``legal``, its amount, choice and card as the game declares them; no action's text is read here),
   // so that a page holds a few controls, not hundreds of buttons: a group of cards of the seat's
-  // hand is taken by clicking the card; a group with many actions ("bid 66" … "bid 220", "declare ♠
-  // 66" …) becomes one chooser per declared part, the lowest preselected, and one button; the rest
-  // ("look", "pass", "abandon", a marriage) stay buttons.
+  // hand is taken by clicking the card; a group with a whole ladder (``every``: Five Hundred's bids)
+  // becomes a grid of amounts by choices; a group of amounts alone (501's bids) a few one-tap
+  // amounts and a stepper; any other group with many actions one chooser per declared part; the
+  // rest ("look", "pass", "abandon", a marriage) stay buttons.
   function groupActions(v) {
     const labels = v.labels || v.legal;
-    const own = Array.isArray(v.hands[String(v.seat)]) ? v.hands[String(v.seat)] : [];
-    const onCard = new Map(), single = [], choosers = [];
+    const single = [], choosers = [];
     let cardVerb = null;
     (v.groups || []).forEach((g) => {
       const items = g.actions.map((x) => Object.assign({}, x, {action: v.legal[x.i], label: labels[x.i], verb: g.label}));
-      if (g.kind === "cards" && !SHOW && items.every((x) => x.card && own.includes(x.card))) {
-        items.forEach((x) => onCard.set(x.card, x));
-        if (cardVerb === null) cardVerb = g.label;
-        return;
+      if (g.kind === "cards" && !SHOW) { if (cardVerb === null) cardVerb = g.label; return; }
+      const ladder = Array.isArray(g.every) && g.every.some((x) => x.amount != null && x.choice != null);
+      if (!ladder && (g.kind === "special" || g.kind === "buttons" || items.length < 6)) {
+        items.forEach((x) => single.push(x)); return;
       }
-      if (g.kind === "special" || g.kind === "buttons" || items.length < 6) { items.forEach((x) => single.push(x)); return; }
-      choosers.push({kind: g.kind, verb: g.verb, label: g.label, items});
+      choosers.push({kind: g.kind, verb: g.verb, label: g.label, items, every: ladder ? g.every : null});
     });
-    return {onCard, cardVerb, choosers, single};
+    return {cardVerb, choosers, single};
+  }
+  function chooser(g) {
+    if (g.every) return ladderChooser(g);
+    if (g.kind === "amount" && g.items.every((x) => x.amount !== undefined && x.choice === undefined)) return stepChooser(g);
+    return listChooser(g);
+  }
+  // a ladder as a grid: a row per amount (tricks), a column per choice (trump), the actions without
+  // both (misère) as buttons below; an entry not legal now is dimmed but still sent when tapped, so
+  // its refusal says why
+  function ladderChooser(g) {
+    const box = el("div", "ladder");
+    box.dataset.verb = g.verb;
+    const rows = [], cols = [], heads = new Map(), cells = new Map(), apart = [];
+    g.every.forEach((x) => {
+      if (x.amount == null || x.choice == null) { apart.push(x); return; }
+      if (!rows.includes(x.amount)) rows.push(x.amount);
+      if (!cols.includes(x.choice)) { cols.push(x.choice); heads.set(x.choice, x.choice_label); }
+      cells.set(x.amount + "\u0001" + x.choice, x);
+    });
+    const t = el("table", "ladder-grid");
+    t.setAttribute("aria-label", g.label);
+    const head = el("tr");
+    head.appendChild(el("th", "", g.label));
+    cols.forEach((c) => head.appendChild(el("th", "", heads.get(c))));
+    t.appendChild(head);
+    rows.forEach((r) => {
+      const tr = el("tr");
+      tr.appendChild(el("th", "", String(r)));
+      cols.forEach((c) => {
+        const td = el("td"), x = cells.get(r + "\u0001" + c);
+        if (x) td.appendChild(ladderButton(x, String(r) + (heads.get(c).length <= 2 ? heads.get(c) : "")));
+        tr.appendChild(td);
+      });
+      t.appendChild(tr);
+    });
+    box.appendChild(t);
+    if (apart.length) {
+      const more = el("div", "ladder-apart");
+      apart.forEach((x) => more.appendChild(ladderButton(x, x.label)));
+      box.appendChild(more);
+    }
+    return box;
+  }
+  function ladderButton(x, text) {
+    const b = el("button", "rung " + (x.legal ? "cardkit-action legal" : "dimmed"), text);
+    b.type = "button"; b.dataset.action = x.action; b.title = x.label; b.setAttribute("aria-label", x.label);
+    b.addEventListener("click", () => act(x.action));
+    return b;
+  }
+  // amounts alone (501's bids, any whole number above the standing bid, rules.md 501 §5): the
+  // lowest and the next multiples of 5 one tap each, and a stepper through the multiples of 5
+  const QUICK = 6;
+  function stepChooser(g) {
+    const box = el("div", "steps");
+    box.dataset.verb = g.verb;
+    const by = new Map(g.items.map((x) => [x.amount, x]));
+    const amounts = g.items.map((x) => x.amount).sort((p, q) => p - q);
+    const lo = amounts[0], hi = amounts[amounts.length - 1];
+    const quick = [lo];
+    for (let n = Math.floor(lo / 5) * 5 + 5; quick.length < QUICK && n <= hi; n += 5) if (by.has(n)) quick.push(n);
+    const row = el("div", "quick");
+    quick.forEach((n) => {
+      const x = by.get(n), b = el("button", "cardkit-action quick-amount", x.label);
+      b.type = "button"; b.dataset.action = x.action;
+      b.addEventListener("click", () => act(x.action));
+      row.appendChild(b);
+    });
+    box.appendChild(row);
+    const stepper = el("div", "stepper");
+    const minus = el("button", "step-down", "\u22125"), plus = el("button", "step-up", "+5");
+    const go = el("button", "chooser-go step-go");
+    [minus, plus, go].forEach((b) => { b.type = "button"; });
+    minus.setAttribute("aria-label", say("less")); plus.setAttribute("aria-label", say("more"));
+    let value = lo;
+    const set = (n) => {
+      value = Math.max(lo, Math.min(hi, n));
+      while (!by.has(value) && value < hi) value++;
+      go.textContent = by.get(value).label;
+      minus.disabled = value <= lo; plus.disabled = value >= hi;
+    };
+    minus.addEventListener("click", () => set(Math.ceil(value / 5) * 5 - 5));  // to the multiples of 5
+    plus.addEventListener("click", () => set(Math.floor(value / 5) * 5 + 5));
+    go.addEventListener("click", () => act(by.get(value).action));
+    stepper.appendChild(minus); stepper.appendChild(go); stepper.appendChild(plus);
+    box.appendChild(stepper);
+    set(lo);
+    return box;
   }
   function select(label) {
     const sel = el("select", "choice");
@@ -100,7 +251,7 @@
     return sel;
   }
   function option(sel, text, value) { const o = el("option", "", text); o.value = value; sel.appendChild(o); }
-  function chooser(g) {
+  function listChooser(g) {
     const box = el("span", "chooser");
     box.dataset.verb = g.verb;
     const selects = [];
@@ -136,11 +287,20 @@
     const box = clear($("message"));
     if (text) { const p = el("p", kind || "", text); if (tip) p.title = tip; box.appendChild(p); }
   }
-  // a refusal: its sentence for the reader; the rule at fault (for the teacher) in a tooltip
-  function refusal(d) { message(d.error, "error", d.rule); }
+  // a refusal: its sentence with the rule in plain words ("… (rule 7 of Five Hundred)"), the
+  // rules.md or server.md item in a tooltip; a refused click on a card is said beside the hand
+  let said = null, lastAtHand = false;
+  function refusal(d, atHand) {
+    if (atHand && !SHOW && view) { message(""); said = {text: d.plain || d.error, tip: d.rule, where: "hand"}; render(view); }
+    else message(d.plain || d.error, "error", d.rule);
+  }
+  function joined(names) {
+    return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " " + say("and") + " " + names[names.length - 1];
+  }
 
   function render(v) {
     view = v;
+    if (v.step !== pickedStep) { picked = []; pickedStep = v.step; }
     document.body.dataset.step = v.step;  // for scripts and tests: the step shown
     const mine = v.seat !== null && v.seat !== undefined;
     document.title = SHOW ? say("tab_show", {title: v.title}) : v.title + " · " + name(v.seat);
@@ -160,12 +320,23 @@
     else turn.textContent = say(v.computer.includes(v.to_act) ? "to_act_computer" : "to_act", {name: name(v.to_act)});
     turn.id = "turn";
     st.appendChild(turn);
+    if (!SHOW && mine && v.partners && v.partners.length) {  // the game's scoring units (rules.md 500 §1)
+      st.appendChild(el("p", "partners", say(v.partners.length === 1 ? "partner" : "partners",
+                                              {names: joined(v.partners.map(name))})));
+    }
     // actions
     const acts = clear($("actions"));
     const groups = groupActions(v);
     if (v.legal.length) {
       if (!SHOW) acts.appendChild(el("h2", "", say("your_choices")));
-      if (groups.onCard.size) acts.appendChild(el("p", "click-card", say("click_card", {verb: groups.cardVerb})));
+      if (groups.cardVerb !== null && v.pick > 0) {
+        acts.appendChild(el("p", "click-card", say("pick_cards", {n: v.pick, verb: groups.cardVerb})));
+        const go = el("button", "cardkit-action confirm-pick", say("pick_go", {n: v.pick, verb: groups.cardVerb}));
+        go.type = "button"; go.dataset.pick = v.pick; go.disabled = picked.length !== v.pick || sending;
+        go.addEventListener("click", sendPicked);
+        acts.appendChild(go);
+        acts.appendChild(el("span", "picked-count", say("picked", {n: picked.length, of: v.pick})));
+      } else if (groups.cardVerb !== null) acts.appendChild(el("p", "click-card", say("click_card", {verb: groups.cardVerb})));
       groups.single.forEach((x) => {
         const b = button("", x.action);
         if (x.card) { b.appendChild(el("span", "verb", x.verb + " ")); b.appendChild(card(x.card));
@@ -190,10 +361,18 @@
       if (badges.length) th.appendChild(el("span", "badge", " " + badges.join(", ")));
       tr.appendChild(th);
       const td = el("td", "hand");
-      td.appendChild(cards(v.hands[String(s)], s === v.seat ? groups.onCard : null));
+      td.appendChild(!SHOW && s === v.seat ? ownHand(v) : cards(v.hands[String(s)]));
       tr.appendChild(td);
       tr.appendChild(el("td", "tricks-won", v.tallies[s] || ""));
       t.appendChild(tr);
+      if (!SHOW && s === v.seat && said && said.where === "hand") {  // the refusal beside the hand
+        const r = el("tr", "said"), cell = el("td", "", "");
+        cell.colSpan = 3;
+        const p = el("p", "refusal", "\u270b " + said.text);
+        p.id = "refusal"; p.setAttribute("role", "alert");
+        if (said.tip) p.title = said.tip;
+        cell.appendChild(p); r.appendChild(cell); t.appendChild(r);
+      }
     });
     const tr = el("tr", "talon");
     tr.appendChild(el("th", "name", v.talon_word));
@@ -227,17 +406,24 @@
     }
     // scores
     const sc = clear($("scores"));
-    const table = el("table", "score-table");
+    // by side where seats share a score (the game's units: rules.md 500 §1, §10), else by seat
+    const sides = v.sides && v.sides.length ? v.sides : null;
+    const table = el("table", "score-table" + (sides ? " by-side" : ""));
     const head = el("tr"); head.appendChild(el("th", "", ""));
-    v.names.forEach((n) => head.appendChild(el("th", "", n)));
+    if (sides) sides.forEach((u) => { const th = el("th", u.seats.includes(v.seat) ? "ours" : "", u.seats.map(name).join(" & "));
+                                      head.appendChild(th); });
+    else v.names.forEach((n) => head.appendChild(el("th", "", n)));
     table.appendChild(head);
     const row = el("tr"); row.appendChild(el("th", "", say("score")));
     // numbers as the lessons write them: a true minus sign (U+2212), a change with its sign
     const num = (x) => (x < 0 ? "\u2212" + (-x) : String(x));
-    v.scores.forEach((x) => row.appendChild(el("td", "score", num(x))));
+    (sides ? sides.map((u) => u.score) : v.scores).forEach((x) => row.appendChild(el("td", "score", num(x))));
     table.appendChild(row);
-    if (v.returns) { const r = el("tr"); r.appendChild(el("th", "", say("this_hand")));
-                     v.returns.forEach((x) => r.appendChild(el("td", "", (x > 0 ? "+" : "") + num(x)))); table.appendChild(r); }
+    const changes = sides ? (v.returns ? sides.map((u) => u.change) : null) : v.returns;
+    if (changes) { const r = el("tr"); r.appendChild(el("th", "", say("this_hand")));
+                   changes.forEach((x) => r.appendChild(el("td", "", (x > 0 ? "+" : "") + num(x)))); table.appendChild(r); }
+    if (sides) { const r = el("tr"); r.appendChild(el("th", "", say("tricks_taken")));
+                 sides.forEach((u) => r.appendChild(el("td", "side-tricks", String(u.tricks)))); table.appendChild(r); }
     sc.appendChild(el("h2", "", say("scores")));
     sc.appendChild(table);
     if (v.score_rows.length) {  // what the hand counted: tricks, card points, marriages
@@ -316,14 +502,19 @@
     return details;
   }
 
-  function act(a) {
+  function post(a, at) {
+    return fetch(api + "/actions?lang=" + LANG + looks(), {method: "POST", headers: {"Content-Type": "application/json"},
+                 body: JSON.stringify({action: a, step: at, code})})
+      .then((r) => r.json().then((d) => ({ok: r.ok, d})));
+  }
+  // send one action (``atHand``: a click on a card of the hand, whose refusal is said beside it)
+  function act(a, atHand) {
     message("");
-    const body = {action: a, step: view ? view.step : undefined};
-    if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(body)); return; }
-    fetch(api + "/actions?lang=" + LANG + looks(), {method: "POST", headers: {"Content-Type": "application/json"},
-                             body: JSON.stringify({...body, code})})
-      .then((r) => r.json().then((d) => ({ok: r.ok, d})))
-      .then(({ok, d}) => { if (ok) render(d); else refusal(d); })
+    if (said) { said = null; if (view) render(view); }
+    lastAtHand = !!atHand;
+    const at = view ? view.step : undefined;
+    if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify({action: a, step: at})); return; }
+    post(a, at).then(({ok, d}) => { if (ok) render(d); else refusal(d, atHand); })
       .catch(() => message(say("unreachable"), "error"));
   }
 
@@ -355,7 +546,7 @@
       if (msg.view) { render(msg.view); }
       else if (msg.hands) { obeyHands(msg.hands); }
       else if (msg.error) {
-        refusal(msg);
+        refusal(msg, lastAtHand);
         if (msg.status === 403 || msg.status === 404) stopped = true;
       }
     };
