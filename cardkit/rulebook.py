@@ -18,16 +18,52 @@ from abc import abstractmethod
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
-from typing import Callable, Generic, Hashable, Iterable, Protocol, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, overload
 
 from .errors import IllegalActionError, refused
 from .game import Action, State
 from .i18n import _
 
-__all__ = ["Phase", "Rule", "RuledState", "Situation"]
+__all__ = ["Phase", "Rule", "RuledState", "Situation", "turn_fact"]
 
 #: What a phase's rules read: a game's own snapshot of the position for the seat to act.
 S = TypeVar("S")
+#: A turn's class and one of its facts' values (:class:`turn_fact`).
+O = TypeVar("O")
+V = TypeVar("V")
+
+
+class turn_fact(Generic[O, V]):
+    """A fact of a turn (the cards of the suit led, say) worked out when a rule first reads it, then
+    kept for the rest of the turn, which several rules and every refusal of the step read.
+
+    As :func:`functools.cached_property`, without its lock (Python 3.11 takes one on every first
+    read, a tenth of a rule's time); a turn belongs to one thread.
+
+    >>> class T:
+    ...     @turn_fact
+    ...     def twice(self) -> int:
+    ...         return 2 * 21
+    >>> T().twice
+    42
+    """
+
+    def __init__(self, compute: Callable[[O], V]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    @overload
+    def __get__(self, turn: None, owner: type[O]) -> turn_fact[O, V]: ...
+
+    @overload
+    def __get__(self, turn: O, owner: type[O]) -> V: ...
+
+    def __get__(self, turn: O | None, owner: type[O]) -> Any:
+        if turn is None:
+            return self
+        value = turn.__dict__[self.name] = self.compute(turn)  # read from the instance from now on
+        return value
 
 
 @dataclass(frozen=True)
@@ -46,6 +82,10 @@ class Rule(Generic[S]):
         form: True for a rule about what an action is (a card, from the hand), which every candidate
             keeps by how the candidates are made: the legal list does not test it again, a refusal
             does (``tests/test_one_source.py`` checks that every candidate keeps it).
+        select: when given, ``select(situation, actions)`` is the actions that keep the rule, in
+            their order, found at once (the cards of the suit led, say, rather than a test per card):
+            the legal list uses it, a refusal asks ``keeps``. It reads the same facts as ``keeps``
+            and ``tests/test_one_source.py`` checks that both agree on every candidate.
     """
 
     name: str
@@ -54,6 +94,15 @@ class Rule(Generic[S]):
     reason: Callable[[S, Action], str]
     applies: Callable[[S], bool] | None = None
     form: bool = False
+    select: Callable[[S, list[Action]], list[Action]] | None = None
+
+    def selected(self, situation: S, actions: list[Action]) -> list[Action]:
+        """The ``actions`` that keep this rule in ``situation``, in order (:attr:`select` when
+        given; else each tested with :attr:`keeps`). Ignores :attr:`applies`."""
+        if self.select is not None:
+            return self.select(situation, actions)
+        keeps = self.keeps
+        return [a for a in actions if keeps(situation, a)]
 
 
 @dataclass(frozen=True)
@@ -63,7 +112,7 @@ class Phase(Generic[S]):
     Attributes:
         rules: the rules in the order they are checked; the first one broken refuses.
         candidates: ``candidates(situation)``: every action that could be legal, in the order the
-            legal list keeps (a superset: the rules decide).
+            legal list keeps (a superset: the rules decide); a list is a new one each call.
         key: when given, ``key(situation)`` is everything the legal list depends on, and the legal
             list is kept per key (an auction's legal bids depend only on the standing bid); a key
             takes few values (the lists are kept for the life of the process).
@@ -73,6 +122,12 @@ class Phase(Generic[S]):
     candidates: Callable[[S], Iterable[Action]]
     key: Callable[[S], Hashable] | None = None
     _kept: dict[Hashable, tuple[Action, ...]] = field(default_factory=dict, compare=False, repr=False)
+    #: The rules the legal list tests (not of an action's form), each as (applies, select, keeps).
+    _tests: tuple[tuple[Callable[[S], bool] | None, Callable[[S, list[Action]], list[Action]] | None,
+                        Callable[[S, Action], bool]], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_tests", tuple((r.applies, r.select, r.keeps) for r in self.rules if not r.form))
 
     def applying(self, situation: S) -> list[Rule[S]]:
         """The rules that concern ``situation``, in order."""
@@ -96,14 +151,13 @@ class Phase(Generic[S]):
         return list(kept)
 
     def _passing(self, situation: S) -> list[Action]:
-        tests = [r.keeps for r in self.rules if not r.form and (r.applies is None or r.applies(situation))]
-        out: list[Action] = []
-        for a in self.candidates(situation):
-            for keeps in tests:
-                if not keeps(situation, a):
-                    break
-            else:
-                out.append(a)
+        # rule by rule, each keeping what passed the ones before: the same list as testing each
+        # candidate against every rule, with one call per rule where the rule selects at once
+        made = self.candidates(situation)
+        out = made if isinstance(made, list) else list(made)  # a list made for this call
+        for applies, select, keeps in self._tests:
+            if applies is None or applies(situation):
+                out = [a for a in out if keeps(situation, a)] if select is None else select(situation, out)
         return out
 
 
@@ -126,8 +180,9 @@ class RuledState(State, Generic[T]):
     """A hand whose legality is its rule tables: the legal list, kept once per step, and the
     refusal of any action both come from :meth:`rules_of` the phase, read on :meth:`turn`.
 
-    A subclass sets ``_steps`` (bumped by each action), ``_legal_at = -1`` and ``_legal = []``
-    when it is built, and declares :attr:`over_item`, the rules.md item of the hand's end.
+    A subclass calls :meth:`_begin_steps` when it is built and bumps ``_steps`` with each action,
+    calls :meth:`_forget_step` when it changes cards outside an action (and on a copy it makes),
+    and declares :attr:`over_item`, the rules.md item of the hand's end.
     """
 
     #: The rules.md item that says the hand is over (a refusal of any action once it is).
@@ -135,6 +190,8 @@ class RuledState(State, Generic[T]):
     _steps: int
     _legal_at: int
     _legal: list[Action]
+    _turn_at: int
+    _turn: T | None
 
     @abstractmethod
     def turn(self) -> T | None:
@@ -144,29 +201,54 @@ class RuledState(State, Generic[T]):
     def rules_of(self, phase: str) -> Phase[T]:
         """The rule table of ``phase`` (one the hand is in while a seat is to act)."""
 
+    def _begin_steps(self) -> None:
+        """Start counting steps, with nothing kept yet."""
+        self._steps = 0
+        self._legal = []
+        self._turn = None
+        self._legal_at = self._turn_at = -1
+
+    def _forget_step(self, *, legal: bool = True) -> None:
+        """Drop what is kept for this step: the turn (it reads this state, so a copy drops it), and
+        with ``legal`` the legal list too (the cards changed outside an action)."""
+        self._turn_at = -1
+        self._turn = None
+        if legal:
+            self._legal_at = -1
+
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, in a fixed order: the candidates of the phase that
         keep every rule of its table (empty when the hand is over)."""
         return list(self._legal_list())
 
+    def _turn_now(self) -> T | None:
+        """:meth:`turn`, built once per step (the legal list and every refusal of the step read it)."""
+        if self._turn_at != self._steps:
+            self._turn = self.turn()
+            self._turn_at = self._steps
+        return self._turn
+
     def _legal_list(self) -> list[Action]:
         """The legal actions, computed once per step; the list is kept: do not change it."""
-        if self._legal_at != self._steps:
-            turn = self.turn()
+        steps = self._steps
+        if self._legal_at != steps:
+            turn = self._turn if self._turn_at == steps else self._turn_now()
             self._legal = [] if turn is None else self.rules_of(self._phase).legal(turn)
-            self._legal_at = self._steps
+            self._legal_at = steps
         return self._legal
 
     def _check(self, action: Action) -> IllegalActionError | None:
         if self._legal_at == self._steps and any(map(is_, self._legal, repeat(action))):
             return None  # one of the legal actions listed this step (the usual case: a player's pick)
-        cite = f"rules.md {self.game.name} §{{}}".format
-        turn = self.turn()
+        turn = self._turn_now()
         if turn is None:
-            return IllegalActionError(_("the hand is over: no action is possible"), rule=cite(self.over_item),
+            return IllegalActionError(_("the hand is over: no action is possible"), rule=self._cite(self.over_item),
                                       action=str(action), rule_name="hand-over")
         broken = self.rules_of(self._phase).broken(turn, action)  # the rules are complete: test_one_source.py
         if broken is None:
             return None
-        return refused(turn.name, action, broken.reason(turn, action), rule=cite(broken.item), seat=turn.seat,
+        return refused(turn.name, action, broken.reason(turn, action), rule=self._cite(broken.item), seat=turn.seat,
                        rule_name=broken.name)
+
+    def _cite(self, item: int) -> str:
+        return f"rules.md {self.game.name} §{item}"

@@ -50,6 +50,7 @@ def tables() -> list[tuple[object, dict[str, rules501.Phase]]]:
 def test_every_refusal_names_the_first_rule_its_action_breaks():
     broken_seen: set[str] = set()
     kept_seen: set[str] = set()
+    selected_seen: set[str] = set()
     for game, phase_rules in tables():
         space = game.action_space() + (OUT_OF_RANGE if isinstance(game, Game501) else MARRIAGES)
         for seed in range(3):
@@ -59,10 +60,18 @@ def test_every_refusal_names_the_first_rule_its_action_breaks():
                 phase = phase_rules[state.phase]
                 turn = state.turn()
                 legal = state.legal_actions()
-                assert legal == phase.legal(turn)
-                for rule in phase.rules:  # the legal list skips the rules of an action's form: they hold
-                    if rule.form:
-                        assert all(rule.keeps(turn, a) for a in phase.candidates(turn)), rule.name
+                candidates = list(phase.candidates(turn))
+                # the legal list, by definition: the candidates that break no rule of the table
+                assert legal == phase.legal(turn) == [a for a in candidates if phase.broken(turn, a) is None]
+                for rule in phase.rules:
+                    if rule.applies is not None and not rule.applies(turn):
+                        continue  # a rule that does not concern this turn is kept by every action
+                    if rule.form:  # the legal list skips the rules of an action's form: they hold
+                        assert all(rule.keeps(turn, a) for a in candidates), rule.name
+                    if rule.select is not None:  # the legal list's one call agrees with the rule's test
+                        assert rule.select(turn, candidates) == [a for a in candidates if rule.keeps(turn, a)], \
+                            rule.name
+                        selected_seen.add(f"{game.name} {state.phase} {rule.name}")
                 for a in space:
                     rule = phase.broken(turn, a)
                     try:
@@ -83,6 +92,9 @@ def test_every_refusal_names_the_first_rule_its_action_breaks():
     unreached = {"500 auction on-the-ladder", "500 call called-card-in-pack", "500 auction five-misere",
                  "500 play misere-joker", "500 play joker-void", "500 nominate nominate"}
     assert every - unreached <= broken_seen, sorted(every - unreached - broken_seen)
+    selecting = {f"{g} {p} {r.name}" for g, tables_ in (("501", rules501.PHASE_RULES), ("500", rules500.PHASE_RULES))
+                 for p, phase in tables_.items() for r in phase.rules if r.select is not None}
+    assert selecting == selected_seen, sorted(selecting - selected_seen)  # each select checked where it applies
 
 
 def test_rule_names_are_unique_within_a_phase_and_cite_an_item():

@@ -198,6 +198,7 @@ BIDS = {c: Bid(c) for c in (*CONTRACTS.values(), MISERE_CONTRACT, OPEN_MISERE_CO
 NOMINATIONS = tuple(Nominate(s) for s in (*SUITS, None))
 _PLAYS: dict[Card, Play] = {}
 _BURIES: dict[Card, Bury] = {}
+_CALLS: dict[Card, Call] = {}
 #: A led unnominated joker naming each suit (rules.md 500 §8).
 JOKER_LEADS = {s: Play(JOKER, names=s) for s in SUITS}
 
@@ -208,6 +209,14 @@ def play_action(card: Card) -> Play:
     if p is None:
         p = _PLAYS[card] = Play(card)
     return p
+
+
+def call_action(card: Card) -> Call:
+    """The one :class:`Call` of ``card`` (made once, then reused; rules.md 500 §13)."""
+    c = _CALLS.get(card)
+    if c is None:
+        c = _CALLS[card] = Call(card)
+    return c
 
 
 def bury_action(card: Card) -> Bury:

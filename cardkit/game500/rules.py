@@ -13,15 +13,14 @@ solver's kernel is tested against it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Hashable
 
 from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..i18n import _
-from ..rulebook import Phase, Rule
+from ..rulebook import Phase, Rule, turn_fact
 from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
-                      play_action)
+                      call_action, play_action)
 from .contracts import MISERE_CONTRACT, TRICKS
 
 if TYPE_CHECKING:
@@ -52,6 +51,10 @@ class Turn500:
     led: Suit | None
     #: True when the joker is unnominated in no-trump or misère: it has no suit (§8).
     free: bool
+    #: The cards of the hand in the suit led, by effective suit (none when leading).
+    follow: list[Card]
+    #: The seat holds the joker while it is free (:attr:`free`).
+    holds_free_joker: bool
 
     @property
     def name(self) -> str:
@@ -65,19 +68,17 @@ class Turn500:
         """``cards`` in the order a hand is held, separated by spaces."""
         return " ".join(str(c) for c in self.state.held_order(cards))
 
-    @cached_property
-    def follow(self) -> list[Card]:
-        """The cards of the hand in the suit led."""
-        return [c for c in self.hand if self.suit(c) is self.led]
-
-    @cached_property
-    def holds_free_joker(self) -> bool:
-        return self.free and JOKER in self.hand
-
-    @cached_property
+    @turn_fact
     def barred(self) -> set[Card]:
         """The cards the contractor may not call (:func:`call_barred`)."""
         return call_barred(self.state)
+
+    @turn_fact
+    def own(self) -> set[Card]:
+        """The cards in the contractor's hand or buried (rules.md 500 §13's self-call)."""
+        c = self.state.contractor
+        assert c is not None, "the call comes after the auction has a contractor"
+        return {*self.state.hands[c], *self.state.buried}
 
     def free_joker(self, card: Card) -> bool:
         return card is JOKER and self.free
@@ -213,11 +214,21 @@ def _called(a: Action) -> Card | None:
 
 def _own_call_allowed(t: Turn500, a: Action) -> bool:
     card = _called(a)
-    if card is None or t.rules.self_call == "on":
-        return True
-    c = t.state.contractor
-    assert c is not None, "the call comes after the auction has a contractor"
-    return card not in t.state.hands[c] and card not in t.state.buried
+    return card is None or t.rules.self_call == "on" or card not in t.own
+
+
+def _not_own(t: Turn500, acts: list[Action]) -> list[Action]:
+    """The candidates :func:`_own_call_allowed` keeps: going alone and calls of cards not the contractor's."""
+    if t.rules.self_call == "on":
+        return acts
+    own = t.own
+    return [a for a in acts if not isinstance(a, Call) or a.card not in own]
+
+
+def _not_barred(t: Turn500, acts: list[Action]) -> list[Action]:
+    """The candidates the call-cards rule keeps: the calls of cards not barred, and going alone."""
+    barred = t.barred
+    return [a for a in acts if a.card not in barred] if barred else acts
 
 
 CALL: Phase[Turn500] = Phase(
@@ -229,13 +240,13 @@ CALL: Phase[Turn500] = Phase(
                  card=_called(a), n=len(t.state.game.new_pack())), form=True),
         Rule("call-cards", 13, lambda t, a: _called(a) not in t.barred,
              lambda t, a: _("{card} may not be called ({option})").format(
-                 card=_called(a), option=option_words(t.state, "call-cards"))),
+                 card=_called(a), option=option_words(t.state, "call-cards")), select=_not_barred),
         # the option's own words ("calling a card you hold or buried: barred") would say it twice
         Rule("self-call", 13, _own_call_allowed,
              lambda t, a: _("{card} is in the contractor's hand or buried, and this table's rules do not "
-                            "let the contractor call such a card").format(card=_called(a))),
+                            "let the contractor call such a card").format(card=_called(a)), select=_not_own),
     ),
-    lambda t: [GO_ALONE, *(Call(c) for c in dict.fromkeys(t.state.game.new_pack()))],
+    lambda t: [GO_ALONE, *(call_action(c) for c in dict.fromkeys(t.state.game.new_pack()))],
 )
 
 
@@ -330,6 +341,19 @@ def _follows(t: Turn500, a: Action) -> bool:
     return not t.follow
 
 
+def _following_suit(t: Turn500, acts: list[Action]) -> list[Action]:
+    """The candidates (cards of the hand) :func:`_follows` keeps: those of the suit led, and the free joker."""
+    follow = t.follow
+    if not t.free:
+        return [a for a in acts if a.card in follow]
+    return [a for a in acts if a.card in follow or a.card is JOKER]
+
+
+def _can_follow(t: Turn500) -> bool:
+    """Following a suit led with a card of it in hand: otherwise every card keeps the follow-suit rule."""
+    return t.led is not None and bool(t.follow)
+
+
 def _misere_joker(t: Turn500, a: Action) -> bool:
     """Void in the suit led under misère, a seat holding the free joker must play it (§8)."""
     card = _play(a).card
@@ -376,14 +400,17 @@ PLAY: Phase[Turn500] = Phase(
                  card=_play(a).card, name=t.name, hand=t.held(t.hand)), form=True),
         Rule("no-marriage", 7, lambda t, a: not _play(a).marriage,
              lambda t, a: _("Five Hundred has no marriages: a card is played alone"), form=True),
+        # a candidate names a suit only as a led free joker (rules.md 500 §8): this rule and
+        # named-only-on-lead hold for every candidate and refuse what a player types
         Rule("named-lead", 8, lambda t, a: _play(a).names is None or t.free_joker(_play(a).card),
-             lambda t, a: _("only an unnominated joker, led in no-trump or misère, names a suit"), _leading),
+             lambda t, a: _("only an unnominated joker, led in no-trump or misère, names a suit"), _leading,
+             form=True),
         Rule("joker-lead-names", 8,
              lambda t, a: not (t.free_joker(_play(a).card) and _play(a).names is None and _lead_suits(t)),
              lambda t, a: _("leading the joker, name the suit the others must follow"), _leading_free_joker),
         Rule("joker-lead", 8, _joker_names_a_lead_suit, _joker_lead_refusal, _leading_free_joker),
         Rule("named-only-on-lead", 8, lambda t, a: _play(a).names is None,
-             lambda t, a: _("only a led joker names a suit"), _following),
+             lambda t, a: _("only a led joker names a suit"), _following, form=True),
         Rule("joker-follow", 8, _joker_follows, _joker_follow_refusal, _following_free_joker),
         Rule("joker-void", 8, _joker_void,
              lambda t, a: _("{name} has shown void in {suit} before, so the joker may not be played to it "
@@ -393,7 +420,7 @@ PLAY: Phase[Turn500] = Phase(
              lambda t, a: _("must follow {suit}: {name} holds {cards}{note}").format(
                  suit=t.led, name=t.name, cards=t.held(t.follow), note=bower_note(t.state.trump, _play(a).card,
                                                                                  t.follow)),
-             _following),
+             _can_follow, select=_following_suit),
         Rule("misere-joker", 8, _misere_joker,
              lambda t, a: _("void in {suit} under misère, {name} must play the joker").format(suit=t.led, name=t.name),
              _following_free_joker),

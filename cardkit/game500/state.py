@@ -175,9 +175,7 @@ class State500(RuledState[Turn500]):
         self._order: dict[Card, int] = {}
         self._returns = [0] * n
         self._history: list[Action] = []
-        self._steps = 0
-        self._legal_at = -1
-        self._legal: list[Action] = []
+        self._begin_steps()  # the legal actions and the turn, computed once per step
 
     # -- protocol
 
@@ -192,9 +190,13 @@ class State500(RuledState[Turn500]):
         if seat is None:
             return None
         trick = self.trick
-        leading = trick is None or not trick.plays
-        return Turn500(self, seat, tuple(self.hands[seat]), self._suit.__getitem__, leading,
-                       None if trick is None else trick.led_suit, self.trump is None and self.nominated is None)
+        hand = tuple(self.hands[seat])
+        free = self.trump is None and self.nominated is None
+        if trick is None or not trick.plays:
+            return Turn500(self, seat, hand, self._suit.__getitem__, True, None, free, [], free and JOKER in hand)
+        led, suit = trick.led_suit, self._suit
+        return Turn500(self, seat, hand, suit.__getitem__, False, led, free, [c for c in hand if suit[c] is led],
+                       free and JOKER in hand)
 
     # -- doing
 
@@ -477,7 +479,7 @@ class State500(RuledState[Turn500]):
             else:
                 assert isinstance(slot, int), f"no slot {slot!r} in Five Hundred"
                 st.hands[slot] = list(cards)
-        st._legal_at = -1  # the cached legal list belongs to the old cards
+        st._forget_step()  # the kept legal list belongs to the old cards
         st.settle_called_partner()  # a sampled hidden partner follows the sampled called card, never the real one
         return st
 
@@ -493,6 +495,7 @@ class State500(RuledState[Turn500]):
         new = self.clone()
         new.tricks_won = list(tricks_won)
         new._score()
+        new._forget_step()  # ended without an action: nothing is legal
         return new
 
     def _score(self) -> None:
@@ -666,6 +669,7 @@ class State500(RuledState[Turn500]):
         new._returns = list(self._returns)
         new._history = list(self._history)
         new._legal = list(self._legal)
+        new._forget_step(legal=False)  # the kept turn reads this state
         return new
 
     def __repr__(self) -> str:

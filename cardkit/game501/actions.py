@@ -12,7 +12,7 @@ from ..game import Action, ensure_action
 from ..i18n import _, get_language, pgettext
 from .scoring import MAX_BID, MIN_BID, RANKS
 
-__all__ = ["ABANDON", "BIDS", "DECLARES", "KINDS", "LOOK", "MARRIAGE_PLAYS", "MARRIAGE_RANKS", "PLAYS",
+__all__ = ["ABANDON", "BIDS", "DECLARES", "GIVES", "KINDS", "LOOK", "MARRIAGE_PLAYS", "MARRIAGE_RANKS", "PLAYS",
            "TRUMP_CHOICES", "Abandon", "Bid", "Declare", "Give", "Look", "parse_action"]
 
 
@@ -196,6 +196,8 @@ KINDS = (Pass, Play, Look, Bid, Abandon, Declare, Give)
 PLAYS = {c: Play(c) for c in make_pack({s: RANKS for s in SUITS})}
 MARRIAGE_PLAYS = {c: Play(c, marriage=True) for c in PLAYS if c.rank in (Rank.KING, Rank.QUEEN)}
 MARRIAGE_RANKS = (Rank.KING, Rank.QUEEN)
+#: One shared give per card (rules.md 501 §7), as :data:`PLAYS`.
+GIVES = {c: Give(c) for c in PLAYS}
 
 
 def parse_action(text: str | Action) -> Action:

@@ -12,14 +12,13 @@ as the candidates that keep every rule, and refuses an action with the first rul
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Hashable, cast
 
 from ..actions import PASS, Pass, Play
 from ..cards import Card, Rank, Suit
 from ..i18n import _
-from ..rulebook import Phase, Rule
-from .actions import (ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, MARRIAGE_RANKS, PLAYS, TRUMP_CHOICES, Abandon,
+from ..rulebook import Phase, Rule, turn_fact
+from .actions import (ABANDON, BIDS, DECLARES, GIVES, LOOK, MARRIAGE_PLAYS, MARRIAGE_RANKS, PLAYS, TRUMP_CHOICES, Abandon,
                       Bid, Declare, Give, Look)
 from .scoring import MAX_BID, MIN_BID
 
@@ -45,6 +44,8 @@ class Turn501:
     leading: bool
     led: Suit | None
     trump: Suit | None
+    #: The cards of the hand in the suit led (none when leading).
+    follow: list[Card]
 
     @property
     def name(self) -> str:
@@ -54,25 +55,27 @@ class Turn501:
         """``cards`` in the order a hand is held, separated by spaces."""
         return " ".join(str(c) for c in self.state.held_order(cards))
 
-    @cached_property
-    def follow(self) -> list[Card]:
-        """The cards of the hand in the suit led."""
-        return [c for c in self.hand if c.suit is self.led]
-
-    @cached_property
+    @turn_fact
     def trumps(self) -> list[Card]:
         """The trumps of the hand."""
-        return [c for c in self.hand if c.suit is self.trump]
+        trump = self.trump
+        return [c for c in self.hand if c.suit is trump]
+
+    @turn_fact
+    def partnered(self) -> set[Card]:
+        """The kings and queens whose marriage partner is in the hand (rules.md 501 §9)."""
+        partners = _PARTNERS
+        return {partners[c] for c in self.hand if c in partners}
 
 
 def marriage_partner(card: Card) -> Card | None:
     """The other card of ``card``'s marriage (Q for K, K for Q), or ``None`` for another rank
     (rules.md 501 §9)."""
-    if card.rank is Rank.KING:
-        return Card(card.suit, Rank.QUEEN)
-    if card.rank is Rank.QUEEN:
-        return Card(card.suit, Rank.KING)
-    return None
+    return _PARTNERS.get(card)
+
+
+#: Each king's queen and each queen's king (rules.md 501 §9).
+_PARTNERS = {c: Card(c.suit, Rank.QUEEN if c.rank is Rank.KING else Rank.KING) for c in MARRIAGE_PLAYS}
 
 
 # ---------------------------------------------------------------- auction (§5, §6)
@@ -142,7 +145,7 @@ EXCHANGE: Phase[Turn501] = Phase(
              lambda t, a: _("{card} is not in the bidder's hand ({hand})").format(card=_given(a), hand=t.held(t.hand)),
              form=True),
     ),
-    lambda t: [Give(c) for c in dict.fromkeys(t.hand)],
+    lambda t: [GIVES[c] for c in dict.fromkeys(t.hand)],
 )
 
 
@@ -159,20 +162,46 @@ def _card(a: Action) -> Card:
 
 
 def _marriage_held(t: Turn501, a: Action) -> bool:
-    partner = marriage_partner(_card(a))
-    return partner is not None and partner in t.hand
+    return _card(a) in t.partnered
+
+
+def _marriages_held(t: Turn501, acts: list[Action]) -> list[Action]:
+    partnered = t.partnered
+    return [a for a in cast("list[Play]", acts) if not a.marriage or a.card in partnered]
 
 
 def _follows(t: Turn501, a: Action) -> bool:
     return t.led is None or cast(Play, a).card.suit is t.led or not t.follow
 
 
+def _following_suit(t: Turn501, acts: list[Action]) -> list[Action]:
+    """The candidates (cards of the hand) in the suit led: the cards :func:`_follows` keeps."""
+    follow = t.follow
+    return [a for a in acts if a.card in follow]
+
+
 def _trumps(t: Turn501, a: Action) -> bool:
     return t.trump is None or cast(Play, a).card.suit is t.trump or bool(t.follow) or not t.trumps
 
 
-def _following(t: Turn501) -> bool:
-    return not t.leading
+def _trumping(t: Turn501, acts: list[Action]) -> list[Action]:
+    """The candidates (cards of the hand) that are trumps: the cards :func:`_trumps` keeps."""
+    trumps = t.trumps
+    return [a for a in acts if a.card in trumps]
+
+
+def _leading(t: Turn501) -> bool:
+    return t.leading
+
+
+def _can_follow(t: Turn501) -> bool:
+    """Holding a card of the suit led (so following): otherwise every card keeps the follow-suit rule."""
+    return bool(t.follow)
+
+
+def _must_trump(t: Turn501) -> bool:
+    """Following without a card of the suit led, holding trumps: otherwise every card keeps the rule."""
+    return not t.follow and t.led is not None and t.trump is not None and bool(t.trumps)
 
 
 def _is_marriage(a: Action) -> bool:
@@ -180,10 +209,12 @@ def _is_marriage(a: Action) -> bool:
 
 
 def _plays(t: Turn501) -> list[Action]:
+    if not t.leading:
+        return [PLAYS[c] for c in t.hand]
     out: list[Action] = []
     for c in t.hand:
         out.append(PLAYS[c])
-        if t.leading and c.rank in MARRIAGE_RANKS:
+        if c.rank in MARRIAGE_RANKS:
             out.append(MARRIAGE_PLAYS[c])
     return out
 
@@ -201,15 +232,16 @@ PLAY: Phase[Turn501] = Phase(
              lambda t, a: _("a marriage may be declared only when leading"), form=True),
         Rule("marriage-king-or-queen", 9, lambda t, a: not _is_marriage(a) or _card(a).rank in MARRIAGE_RANKS,
              lambda t, a: _("a marriage is declared by leading its king or queen"), form=True),
+        # a marriage is a candidate only on the lead, and refused by the rule before otherwise
         Rule("marriage-held", 9, lambda t, a: not _is_marriage(a) or _marriage_held(t, a),
              lambda t, a: _("{name} does not hold {card}, so there is no marriage to declare").format(
-                 name=t.name, card=marriage_partner(_card(a)))),
+                 name=t.name, card=marriage_partner(_card(a))), _leading, select=_marriages_held),
         Rule("follow-suit", 8, _follows,
              lambda t, a: _("must follow {suit}: {name} holds {cards}").format(
-                 suit=t.led, name=t.name, cards=t.held(t.follow)), _following),
+                 suit=t.led, name=t.name, cards=t.held(t.follow)), _can_follow, select=_following_suit),
         Rule("must-trump", 8, _trumps,
              lambda t, a: _("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
-                 suit=t.led, name=t.name, cards=t.held(t.trumps)), _following),
+                 suit=t.led, name=t.name, cards=t.held(t.trumps)), _must_trump, select=_trumping),
     ),
     _plays,
 )

@@ -159,10 +159,7 @@ class State501(RuledState[Turn501]):
         self.abandoned = False
         self._returns = [0] * n
         self._history: list[Action] = []
-        # the legal actions of the seat to act, computed once per step (read again by the check)
-        self._steps = 0
-        self._legal_at = -1
-        self._legal: list[Action] = []
+        self._begin_steps()  # the legal actions and the turn, computed once per step
 
     @property
     def declarer(self) -> int | None:
@@ -186,9 +183,11 @@ class State501(RuledState[Turn501]):
         if seat is None:
             return None
         trick = self.trick
-        leading = trick is None or not trick.plays
-        return Turn501(self, seat, tuple(self.hands[seat]), self.blind[seat], self.high_bid, leading,
-                       None if trick is None else trick.led_suit, self.trump)
+        hand = tuple(self.hands[seat])
+        led = None if trick is None else trick.led_suit
+        follow = [] if led is None else [c for c in hand if c.suit is led]
+        return Turn501(self, seat, hand, self.blind[seat], self.high_bid, trick is None or not trick.plays, led,
+                       self.trump, follow)
 
     # -- doing
 
@@ -346,6 +345,7 @@ class State501(RuledState[Turn501]):
         new.marriages = list(self.marriages)
         new._returns = list(self._returns)
         new._history = list(self._history)
+        new._forget_step(legal=False)  # the kept turn reads this state
         return new
 
     # -- reading
@@ -459,7 +459,7 @@ class State501(RuledState[Turn501]):
             else:
                 assert isinstance(slot, int), f"no slot {slot!r} in 501"
                 st.hands[slot] = list(cards)
-        st._legal_at = -1  # the cached legal actions belong to the old cards
+        st._forget_step()  # the kept legal actions belong to the old cards
         return st
 
     def voids(self) -> dict[int, set[Suit]]:
