@@ -18,13 +18,16 @@ from abc import abstractmethod
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
-from typing import Callable, Generic, Hashable, Iterable, Protocol, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Mapping, Protocol, TypeVar
 
 from .errors import IllegalActionError, refused
 from .game import Action, State
-from .i18n import _
+from .i18n import N_, _
 
-__all__ = ["Phase", "Rule", "RuledState", "Situation"]
+__all__ = ["HAND_OVER", "Phase", "Rule", "RuledState", "Situation", "rule_title"]
+
+#: The name and the plain words of the refusal of any action once the hand is over (:attr:`RuledState.over_item`).
+HAND_OVER = ("hand-over", N_("no action once the hand is over"))
 
 #: What a phase's rules read: a game's own snapshot of the position for the seat to act.
 S = TypeVar("S")
@@ -46,6 +49,8 @@ class Rule(Generic[S]):
         form: True for a rule about what an action is (a card, from the hand), which every candidate
             keeps by how the candidates are made: the legal list does not test it again, a refusal
             does (``tests/test_one_source.py`` checks that every candidate keeps it).
+        title: the rule in a few plain words for a teacher's list of the rules a class broke, e.g.
+            ``"follow suit"`` (English, marked with ``N_()``; :func:`rule_title` translates it).
     """
 
     name: str
@@ -54,6 +59,7 @@ class Rule(Generic[S]):
     reason: Callable[[S, Action], str]
     applies: Callable[[S], bool] | None = None
     form: bool = False
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -164,9 +170,27 @@ class RuledState(State, Generic[T]):
         turn = self.turn()
         if turn is None:
             return IllegalActionError(_("the hand is over: no action is possible"), rule=cite(self.over_item),
-                                      action=str(action), rule_name="hand-over")
+                                      action=str(action), rule_name=HAND_OVER[0])
         broken = self.rules_of(self._phase).broken(turn, action)  # the rules are complete: test_one_source.py
         if broken is None:
             return None
         return refused(turn.name, action, broken.reason(turn, action), rule=cite(broken.item), seat=turn.seat,
                        rule_name=broken.name)
+
+
+def rule_title(phases: Mapping[str, Phase[Any]], name: str) -> str | None:
+    """The plain words of the rule ``name`` in the rule tables ``phases`` (a game's
+    :attr:`~cardkit.game.Game.phase_rules`), or of :data:`HAND_OVER`, in the language in use;
+    ``None`` for a name no table holds.
+
+    >>> from cardkit.game500.rules import PHASE_RULES
+    >>> rule_title(PHASE_RULES, "follow-suit"), rule_title(PHASE_RULES, "dance")
+    ('follow suit', None)
+    """
+    if name == HAND_OVER[0]:
+        return _(HAND_OVER[1])
+    for phase in phases.values():
+        for r in phase.rules:
+            if r.name == name and r.title:
+                return _(r.title)
+    return None

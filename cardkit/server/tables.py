@@ -53,6 +53,15 @@ MAX_CODE = 64
 _CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♣♦♥]|(?<![\w-])Jo(?![a-z])")
 
 
+#: The server's own rules of acting that a seat may break (server.md §4), by name: their plain
+#: words (English, translated with ``_()``) for the teacher's list of the rules a class broke.
+SERVER_RULES = {
+    "out-of-turn": N_("act only in your turn"),
+    "hand-is-over": N_("no action once the hand is over"),
+    "deal-when-over": N_("deal the next hand only once this one is over"),
+}
+
+
 class TableError(Exception):
     """A request the server refuses; nothing was changed.
 
@@ -63,14 +72,14 @@ class TableError(Exception):
         rule: the rule at fault: a rules.md item for an illegal action, else a ``server.md`` item.
     """
 
-    def __init__(self, status: int, message: str, rule: str) -> None:
+    def __init__(self, status: int, message: str, rule: str, rule_name: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.rule = rule
-
-    #: The name of the broken rule in the game's rule table (``"follow-suit"``), when the engine gave one.
-    rule_name: str | None = None
+        #: The name of the broken rule: in the game's rule table (``"follow-suit"``) when the
+        #: engine gave one, or one of :data:`SERVER_RULES`.
+        self.rule_name = rule_name
 
     def body(self) -> dict[str, str]:
         """The JSON body sent to the client: ``{"error": message, "rule": rule}``."""
@@ -339,7 +348,8 @@ class Room:
                                         "looked at the score"), "server.md §10")
             if not self.can_deal():
                 why = _("the match is over") if self.is_over() else _("the hand is not over yet")
-                raise TableError(409, _("no new deal now: {why}").format(why=why), "server.md §4")
+                raise TableError(409, _("no new deal now: {why}").format(why=why), "server.md §4",
+                                 "deal-when-over")
             self._commit(TEACHER if viewer is None else viewer, NEXT_HAND)
             return
         if viewer is None:
@@ -348,10 +358,10 @@ class Room:
         to_act = self.state.current_player()
         if to_act is None:
             raise TableError(409, _("the hand is over: the next step is \"{next}\"").format(next=_(NEXT_HAND)),
-                             "server.md §4")
+                             "server.md §4", "hand-is-over")
         if viewer != to_act:
             raise TableError(409, _("it is {name}'s turn, not {you}'s").format(
-                name=self.game.names[to_act], you=self.game.names[viewer]), "server.md §4")
+                name=self.game.names[to_act], you=self.game.names[viewer]), "server.md §4", "out-of-turn")
         if viewer in self.players:
             raise TableError(403, _("a computer player holds this seat"), "server.md §2")
         self._commit(viewer, text)
@@ -370,9 +380,7 @@ class Room:
         try:
             canonical = self._carry_out(seat, text)
         except IllegalActionError as e:
-            err = TableError(409, str(e), e.rule)
-            err.rule_name = e.rule_name
-            raise err from None
+            raise TableError(409, str(e), e.rule, e.rule_name) from None
         except CardkitError as e:
             raise TableError(400, str(e), "server.md §4") from None
         try:
