@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from server_tools import TEACHER, RunningServer, http, start_server
+from server_tools import TEACHER, RunningServer, http, play_hand, start_server, table_view as view, wait_for_a
 
 #: Five Hundred, four hands; B, C and D are computer seats, A a student who takes the first legal action.
 ONE_STUDENT = {"game": "500", "players": 4, "computer": [1, 2, 3]}
@@ -28,41 +28,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
     srv = start_server(tmp_path_factory.mktemp("compare"))
     yield srv
     srv.stop()
-
-
-def view(server: RunningServer, table: dict[str, Any], code: str | None = None) -> dict[str, Any]:
-    status, v = http("GET", server.url + f"api/tables/{table['table']}?code={code or table['teacher']}")
-    assert status == 200, v
-    return dict(v)
-
-
-def wait_for_a(server: RunningServer, table: dict[str, Any]) -> dict[str, Any]:
-    """Wait until seat A is to act or the hand is over (the computer seats act by themselves); the view."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        v = view(server, table, table["seats"][0]["code"])
-        if v["to_act"] in (0, None):
-            return v
-        time.sleep(0.02)
-    raise TimeoutError("seat A never came to act")
-
-
-def play_hand(server: RunningServer, table: dict[str, Any]) -> dict[str, Any]:
-    """Play the hand to its end, seat A bidding the lowest bid it may at its first turn (so that
-    the hand has a contract) and then taking its first legal action each turn; the teacher's view
-    at the end."""
-    bid = False
-    while True:
-        v = wait_for_a(server, table)
-        if v["to_act"] is None:
-            return view(server, table)
-        action = v["legal"][0]
-        if not bid and v["phase"] == "auction":
-            action = next((a for a in v["legal"] if a.startswith("bid ")), action)
-            bid = True
-        status, _v = http("POST", server.url + f"api/tables/{table['table']}/actions",
-                          {"code": table["seats"][0]["code"], "action": action, "step": v["step"]})
-        assert status == 200, _v
 
 
 def compare(server: RunningServer, cid: str, query: str, headers: dict[str, str] | None = TEACHER) -> tuple[int, Any]:

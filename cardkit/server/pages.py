@@ -116,7 +116,7 @@ def teach_words() -> dict[str, str]:
         "same_cards": _("Every table was dealt the same cards."),
         "col_table": _("Table"), "col_contract": _("Contract"), "col_took": _("took"), "col_made": _("made?"),
         "col_score": _("this hand"), "col_debrief": _("debrief"), "no_contract": _("no contract"),
-        "bid_by": _("bid by {name}"), "made": _("made"), "not_made": _("not made"),
+"made": _("made"), "not_made": _("not made"),
         "still_playing": _("Still playing this hand: {tables}"), "table_at": _("table {n} (at hand {hand})"),
     }
 

@@ -167,7 +167,8 @@
       tr.appendChild(el("td", "number", t.number));
       const con = el("td", "contract");
       con.appendChild(el("span", "text", t.contractor === null ? say("no_contract") : t.contract.text));
-      if (t.contractor !== null) con.appendChild(el("span", "by", say("bid_by", {name: t.contractor})));
+      // who bid what: the auction, call by call
+      con.appendChild(el("span", "auction", t.auction.map((a) => t.names[a.seat] + " " + a.call).join(" · ")));
       tr.appendChild(con);
       const took = el("td", "took");
       const score = el("td", "score");
