@@ -411,6 +411,9 @@ class Game(ABC):
     #: A worked example for estimates (:data:`cardkit.explore.estimate.BID_EXAMPLES`): ``hand``,
     #: ``contract`` and ``seat``; empty: none.
     bid_example: ClassVar[dict[str, Any]] = {}
+    #: The game's rule tables, one :class:`~cardkit.rulebook.Phase` per phase (``{"play": PLAY, …}``):
+    #: what a shared layer reads to name a rule a seat broke (:func:`cardkit.rulebook.rule_title`).
+    phase_rules: ClassVar[Mapping[str, Any]] = {}
     #: The largest score change one hand can bring a seat, in points (the bound of the returns a
     #: learning algorithm sees, :mod:`cardkit.openspiel`).
     max_change: ClassVar[int] = 0

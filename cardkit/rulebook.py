@@ -18,13 +18,16 @@ from abc import abstractmethod
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
-from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, overload
+from typing import Any, Callable, Generic, Hashable, Iterable, Mapping, Protocol, TypeVar, overload
 
 from .errors import IllegalActionError, refused
 from .game import Action, State
-from .i18n import _
+from .i18n import N_, _
 
-__all__ = ["Phase", "Rule", "RuledState", "Situation", "turn_fact"]
+__all__ = ["HAND_OVER", "Phase", "Rule", "RuledState", "Situation", "rule_title", "turn_fact"]
+
+#: The name and the plain words of the refusal of any action once the hand is over (:attr:`RuledState.over_item`).
+HAND_OVER = ("hand-over", N_("no action once the hand is over"))
 
 #: What a phase's rules read: a game's own snapshot of the position for the seat to act.
 S = TypeVar("S")
@@ -86,6 +89,8 @@ class Rule(Generic[S]):
             their order, found at once (the cards of the suit led, say, rather than a test per card):
             the legal list uses it, a refusal asks ``keeps``. It reads the same facts as ``keeps``
             and ``tests/test_one_source.py`` checks that both agree on every candidate.
+        title: the rule in a few plain words for a teacher's list of the rules a class broke, e.g.
+            ``"follow suit"`` (English, marked with ``N_()``; :func:`rule_title` translates it).
     """
 
     name: str
@@ -95,6 +100,7 @@ class Rule(Generic[S]):
     applies: Callable[[S], bool] | None = None
     form: bool = False
     select: Callable[[S, list[Action]], list[Action]] | None = None
+    title: str = ""
 
     def selected(self, situation: S, actions: list[Action]) -> list[Action]:
         """The ``actions`` that keep this rule in ``situation``, in order (:attr:`select` when
@@ -181,7 +187,7 @@ class RuledState(State, Generic[T]):
     refusal of any action both come from :meth:`rules_of` the phase, read on :meth:`turn`.
 
     A subclass calls :meth:`_begin_steps` when it is built and bumps ``_steps`` with each action,
-    calls :meth:`_forget_step` when it changes cards outside an action (and on a copy it makes),
+    calls :meth:`forget_step` when it changes cards outside an action (and on a copy it makes),
     and declares :attr:`over_item`, the rules.md item of the hand's end.
     """
 
@@ -208,7 +214,7 @@ class RuledState(State, Generic[T]):
         self._turn = None
         self._legal_at = self._turn_at = -1
 
-    def _forget_step(self, *, legal: bool = True) -> None:
+    def forget_step(self, *, legal: bool = True) -> None:
         """Drop what is kept for this step: the turn (it reads this state, so a copy drops it), and
         with ``legal`` the legal list too (the cards changed outside an action)."""
         self._turn_at = -1
@@ -243,7 +249,7 @@ class RuledState(State, Generic[T]):
         turn = self._turn_now()
         if turn is None:
             return IllegalActionError(_("the hand is over: no action is possible"), rule=self._cite(self.over_item),
-                                      action=str(action), rule_name="hand-over")
+                                      action=str(action), rule_name=HAND_OVER[0])
         broken = self.rules_of(self._phase).broken(turn, action)  # the rules are complete: test_one_source.py
         if broken is None:
             return None
@@ -252,3 +258,21 @@ class RuledState(State, Generic[T]):
 
     def _cite(self, item: int) -> str:
         return f"rules.md {self.game.name} §{item}"
+
+
+def rule_title(phases: Mapping[str, Phase[Any]], name: str) -> str | None:
+    """The plain words of the rule ``name`` in the rule tables ``phases`` (a game's
+    :attr:`~cardkit.game.Game.phase_rules`), or of :data:`HAND_OVER`, in the language in use;
+    ``None`` for a name no table holds.
+
+    >>> from cardkit.game500.rules import PHASE_RULES
+    >>> rule_title(PHASE_RULES, "follow-suit"), rule_title(PHASE_RULES, "dance")
+    ('follow suit', None)
+    """
+    if name == HAND_OVER[0]:
+        return _(HAND_OVER[1])
+    for phase in phases.values():
+        for r in phase.rules:
+            if r.name == name and r.title:
+                return _(r.title)
+    return None

@@ -5,7 +5,8 @@ that no message tells a seat a card the rules hide from it.
   the teacher's token :data:`TOKEN`, and waits until ``/healthz`` answers; :class:`RunningServer`
   stops (or kills) it.
 - :func:`http` sends one request and returns ``(status, JSON body)`` whatever the status;
-  :func:`make_table` makes a table with the teacher's token.
+  :func:`make_table` makes a table with the teacher's token; :func:`play_hand` plays a hand to its
+  end at a table whose only student seat is A (the others the server's computer players).
 - :class:`SeenCards` follows one seat through a hand: every card the engine's ``view(seat)`` has
   shown it so far; :func:`cards_in` finds every card written in a message.
 """
@@ -131,6 +132,43 @@ def make_table(url: str, **body: Any) -> dict[str, Any]:
     status, made = http("POST", url + "api/tables", body, headers=TEACHER)
     assert status == 201, made
     return dict(made)
+
+
+def table_view(server: Any, table: dict[str, Any], code: str | None = None) -> dict[str, Any]:
+    """The view of ``table`` (as ``POST /api/tables`` answered it) on ``server`` (anything with a
+    ``url``) for ``code``, by default the teacher's."""
+    status, v = http("GET", server.url + f"api/tables/{table['table']}?code={code or table['teacher']}")
+    assert status == 200, v
+    return dict(v)
+
+
+def wait_for_a(server: Any, table: dict[str, Any]) -> dict[str, Any]:
+    """Wait until seat A is to act or the hand is over (the computer seats act by themselves); the view."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        v = table_view(server, table, table["seats"][0]["code"])
+        if v["to_act"] in (0, None):
+            return v
+        time.sleep(0.02)
+    raise TimeoutError("seat A never came to act")
+
+
+def play_hand(server: Any, table: dict[str, Any]) -> dict[str, Any]:
+    """Play the hand to its end, seat A bidding the lowest bid it may at its first turn (so that
+    the hand has a contract) and then taking its first legal action each turn; the teacher's view
+    at the end."""
+    bid = False
+    while True:
+        v = wait_for_a(server, table)
+        if v["to_act"] is None:
+            return table_view(server, table)
+        action = v["legal"][0]
+        if not bid and v["phase"] == "auction":
+            action = next((a for a in v["legal"] if a.startswith("bid ")), action)
+            bid = True
+        status, _v = http("POST", server.url + f"api/tables/{table['table']}/actions",
+                          {"code": table["seats"][0]["code"], "action": action, "step": v["step"]})
+        assert status == 200, _v
 
 
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♣♦♥]|(?<![\w-])Jo(?![a-z])")

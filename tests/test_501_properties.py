@@ -187,7 +187,7 @@ def test_clone_is_equal_and_independent(seed, players, cut):
         state.apply_action(rng.choice(state.legal_actions()))
     twin = state.clone()
     deep = copy.deepcopy(state)
-    # the turn kept for this step reads the state it was made for: a clone drops it (RuledState._forget_step)
+    # the turn kept for this step reads the state it was made for: a clone drops it (RuledState.forget_step)
     skip = {"game", "_turn", "_turn_at"}
     assert {k: v for k, v in vars(twin).items() if k not in skip} == {k: v for k, v in vars(deep).items() if k not in skip}
     assert twin._turn is None or twin._turn.state is twin

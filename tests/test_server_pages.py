@@ -105,7 +105,7 @@ def test_errors_in_spanish(client: TestClient) -> None:
     r = client.post(f"{url}/actions?lang=es", json={"code": t["seats"][other]["code"], "action": "pass"})
     assert r.status_code == 409
     turn = f"le toca a {names[to_act]['name']}, no a {names[other]['name']}"
-    assert r.json() == {"error": turn, "rule": "server.md §4"}
+    assert r.json() == {"error": turn, "rule": "server.md §4", "rule_name": "out-of-turn"}
     r = client.post(f"{url}/actions?lang=es", json={"code": t["seats"][to_act]["code"], "action": "play 4♠"})
     assert r.status_code == 409 and r.json()["rule"] == "rules.md 500 §4"
     # the rule in plain words, in the page's language (issue 27, item 4)

@@ -37,7 +37,8 @@ def test_a_contractor_chooses_three_cards_to_bury(room: Room) -> None:
                                                        "legal": False}
     with pytest.raises(TableError) as e:
         room.act(0, "bury J♠")
-    assert e.value.status == 409 and e.value.body() == {"error": "it is C's turn, not A's", "rule": "server.md §4"}
+    assert e.value.status == 409 and e.value.body() == {"error": "it is C's turn, not A's", "rule": "server.md §4",
+                                                           "rule_name": "out-of-turn"}
 
 
 def test_a_card_that_does_not_follow_suit_is_refused_with_its_rule(room: Room) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..actions import PASS
 from ..cards import JOKER, Card, Cards, Rank, Suit
@@ -14,6 +14,7 @@ from .actions import BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Call, bury_action
 from .contracts import LOSS, TARGET, TRICKS, Contract, ladder
 from .options import OPTION_CHOICES, OPTION_DOCS, OPTION_WORDS, Options500
 from .pack import pack_500
+from .rules import PHASE_RULES
 from .state import State500
 
 class Game500(Game):
@@ -47,6 +48,7 @@ class Game500(Game):
     option_help: ClassVar[dict[str, str]] = OPTION_DOCS
     option_words: ClassVar[dict[Any, str]] = OPTION_WORDS
     max_change = 520  # 10NT (rules.md 500 §4)
+    phase_rules: ClassVar[Mapping[str, Any]] = PHASE_RULES
     solver_warmup: ClassVar[tuple[tuple[int | None, tuple[str, ...]], ...]] = (
         (3, ("bid 6NT", "pass")), (3, ("bid 6♠", "pass")), (3, ("bid 7♠", "bid misère", "pass")))  # trumps, no trumps, misère
     bid_example: ClassVar[dict[str, Any]] = {"hand": "JK JH JD AH KH QH 10H AS KC 9D", "contract": "8H", "seat": 1}

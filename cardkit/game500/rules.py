@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Hashable
 
 from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
-from ..i18n import _
+from ..i18n import N_, _
 from ..rulebook import Phase, Rule, turn_fact
 from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
                       call_action, play_action)
@@ -167,18 +167,20 @@ def _auction_key(t: Turn500) -> Hashable:
 AUCTION: Phase[Turn500] = Phase(
     (
         Rule("auction-call", 4, lambda t, a: isinstance(a, (Pass, Bid)),
-             lambda t, a: _("during the auction a player may only pass or bid"), form=True),
+             lambda t, a: _("during the auction a player may only pass or bid"), form=True,
+             title=N_("only pass or bid in the auction")),
         Rule("five-misere", 13,
              lambda t, a: not (isinstance(a, Bid) and a.contract.is_misere and not t.state.game.misere_allowed()),
              lambda t, a: _("misère and open misère are barred with five players ({option})").format(
-                 option=option_words(t.state, "five-misere"))),
+                 option=option_words(t.state, "five-misere")), title=N_("no misère with five players")),
         Rule("bid-higher", 4, _outranks,
              lambda t, a: _("{bid} does not outrank the standing bid of {high}").format(
-                 bid=_bid(a).contract, high=t.state.high)),
+                 bid=_bid(a).contract, high=t.state.high), title=N_("bid higher than the standing bid")),
         Rule("misere-after-seven", 4, _misere_after_seven,
-             lambda t, a: _("misère may be called only once somebody has bid seven")),
+             lambda t, a: _("misère may be called only once somebody has bid seven"),
+             title=N_("call misère only once somebody has bid seven")),
         Rule("on-the-ladder", 4, lambda t, a: not isinstance(a, Bid) or a.contract in t.state.game.ladder_rank,
-             lambda t, a: _("not a bid this auction allows")),
+             lambda t, a: _("not a bid this auction allows"), title=N_("bid only what this auction allows")),
     ),
     lambda t: [PASS, *(BIDS[c] for c in t.state.game.ladder)],
     key=_auction_key,
@@ -196,10 +198,12 @@ def _buried(a: Action) -> Card:
 BURY: Phase[Turn500] = Phase(
     (
         Rule("bury", 5, lambda t, a: isinstance(a, Bury),
-             lambda t, a: _("the contractor must now bury three cards, one at a time"), form=True),
+             lambda t, a: _("the contractor must now bury three cards, one at a time"), form=True,
+             title=N_("bury three cards")),
         Rule("bury-from-hand", 5, lambda t, a: _buried(a) in t.hand,
              lambda t, a: _("{card} is not in {name}'s hand ({hand})").format(
-                 card=_buried(a), name=t.name, hand=t.held(t.hand)), form=True),
+                 card=_buried(a), name=t.name, hand=t.held(t.hand)), form=True,
+             title=N_("bury cards from your own hand")),
     ),
     lambda t: [bury_action(c) for c in dict.fromkeys(t.hand)],
 )
@@ -234,17 +238,20 @@ def _not_barred(t: Turn500, acts: list[Action]) -> list[Action]:
 CALL: Phase[Turn500] = Phase(
     (
         Rule("go-alone-or-call", 13, lambda t, a: isinstance(a, (GoAlone, Call)),
-             lambda t, a: _("the contractor must now go alone or call a card"), form=True),
+             lambda t, a: _("the contractor must now go alone or call a card"), form=True,
+             title=N_("go alone or call a card")),
         Rule("called-card-in-pack", 13, lambda t, a: _called(a) is None or _called(a) in t.state.game.new_pack(),
              lambda t, a: _("{card} is not in this pack ({n} cards)").format(
-                 card=_called(a), n=len(t.state.game.new_pack())), form=True),
+                 card=_called(a), n=len(t.state.game.new_pack())), form=True, title=N_("call a card of this pack")),
         Rule("call-cards", 13, lambda t, a: _called(a) not in t.barred,
              lambda t, a: _("{card} may not be called ({option})").format(
-                 card=_called(a), option=option_words(t.state, "call-cards")), select=_not_barred),
+                 card=_called(a), option=option_words(t.state, "call-cards")), select=_not_barred,
+             title=N_("call only a card this table's rules allow")),
         # the option's own words ("calling a card you hold or buried: barred") would say it twice
         Rule("self-call", 13, _own_call_allowed,
              lambda t, a: _("{card} is in the contractor's hand or buried, and this table's rules do not "
-                            "let the contractor call such a card").format(card=_called(a)), select=_not_own),
+                            "let the contractor call such a card").format(card=_called(a)), select=_not_own,
+             title=N_("call no card the contractor holds or buried")),
     ),
     lambda t: [GO_ALONE, *(call_action(c) for c in dict.fromkeys(t.state.game.new_pack()))],
 )
@@ -257,7 +264,8 @@ NOMINATE: Phase[Turn500] = Phase(
     (
         Rule("nominate", 8, lambda t, a: isinstance(a, Nominate),
              lambda t, a: _("the contractor holds the joker, so before the opening lead they nominate its "
-                            "suit or leave it unnominated"), form=True),
+                            "suit or leave it unnominated"), form=True,
+             title=N_("nominate the joker's suit, or leave it unnominated, before the opening lead")),
     ),
     lambda t: NOMINATIONS,
 )
@@ -394,36 +402,42 @@ def _plays(t: Turn500) -> list[Action]:
 PLAY: Phase[Turn500] = Phase(
     (
         Rule("a-card", 7, lambda t, a: isinstance(a, Play),
-             lambda t, a: _("it is time to play a card"), form=True),
+             lambda t, a: _("it is time to play a card"), form=True, title=N_("play a card")),
         Rule("in-hand", 7, lambda t, a: _play(a).card in t.hand,
              lambda t, a: _("{card} is not in {name}'s hand ({hand})").format(
-                 card=_play(a).card, name=t.name, hand=t.held(t.hand)), form=True),
+                 card=_play(a).card, name=t.name, hand=t.held(t.hand)), form=True,
+             title=N_("play a card from your own hand")),
         Rule("no-marriage", 7, lambda t, a: not _play(a).marriage,
-             lambda t, a: _("Five Hundred has no marriages: a card is played alone"), form=True),
+             lambda t, a: _("Five Hundred has no marriages: a card is played alone"), form=True,
+             title=N_("play one card at a time")),
         # a candidate names a suit only as a led free joker (rules.md 500 §8): this rule and
         # named-only-on-lead hold for every candidate and refuse what a player types
         Rule("named-lead", 8, lambda t, a: _play(a).names is None or t.free_joker(_play(a).card),
              lambda t, a: _("only an unnominated joker, led in no-trump or misère, names a suit"), _leading,
-             form=True),
+             form=True, title=N_("only an unnominated joker, when led, names a suit")),
         Rule("joker-lead-names", 8,
              lambda t, a: not (t.free_joker(_play(a).card) and _play(a).names is None and _lead_suits(t)),
-             lambda t, a: _("leading the joker, name the suit the others must follow"), _leading_free_joker),
-        Rule("joker-lead", 8, _joker_names_a_lead_suit, _joker_lead_refusal, _leading_free_joker),
+             lambda t, a: _("leading the joker, name the suit the others must follow"), _leading_free_joker,
+             title=N_("name a suit when leading the joker")),
+        Rule("joker-lead", 8, _joker_names_a_lead_suit, _joker_lead_refusal, _leading_free_joker,
+             title=N_("lead the joker only as this table's rules allow")),
         Rule("named-only-on-lead", 8, lambda t, a: _play(a).names is None,
-             lambda t, a: _("only a led joker names a suit"), _following, form=True),
-        Rule("joker-follow", 8, _joker_follows, _joker_follow_refusal, _following_free_joker),
+             lambda t, a: _("only a led joker names a suit"), _following, form=True,
+             title=N_("only a led joker names a suit")),
+        Rule("joker-follow", 8, _joker_follows, _joker_follow_refusal, _following_free_joker,
+             title=N_("play the joker to a suit only when void in it")),
         Rule("joker-void", 8, _joker_void,
              lambda t, a: _("{name} has shown void in {suit} before, so the joker may not be played to it "
                             "({option})").format(name=t.name, suit=t.led, option=option_words(t.state, "joker-void")),
-             _following_free_joker),
+             _following_free_joker, title=N_("no joker to a suit its player has shown void in")),
         Rule("follow-suit", 7, _follows,
              lambda t, a: _("must follow {suit}: {name} holds {cards}{note}").format(
                  suit=t.led, name=t.name, cards=t.held(t.follow), note=bower_note(t.state.trump, _play(a).card,
                                                                                  t.follow)),
-             _can_follow, select=_following_suit),
+             _can_follow, select=_following_suit, title=N_("follow suit")),
         Rule("misere-joker", 8, _misere_joker,
              lambda t, a: _("void in {suit} under misère, {name} must play the joker").format(suit=t.led, name=t.name),
-             _following_free_joker),
+             _following_free_joker, title=N_("play the joker when void under misère")),
     ),
     _plays,
 )

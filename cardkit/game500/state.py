@@ -479,7 +479,7 @@ class State500(RuledState[Turn500]):
             else:
                 assert isinstance(slot, int), f"no slot {slot!r} in Five Hundred"
                 st.hands[slot] = list(cards)
-        st._forget_step()  # the kept legal list belongs to the old cards
+        st.forget_step()  # the kept legal list belongs to the old cards
         st.settle_called_partner()  # a sampled hidden partner follows the sampled called card, never the real one
         return st
 
@@ -495,7 +495,7 @@ class State500(RuledState[Turn500]):
         new = self.clone()
         new.tricks_won = list(tricks_won)
         new._score()
-        new._forget_step()  # ended without an action: nothing is legal
+        new.forget_step()  # ended without an action: nothing is legal
         return new
 
     def _score(self) -> None:
@@ -669,7 +669,7 @@ class State500(RuledState[Turn500]):
         new._returns = list(self._returns)
         new._history = list(self._history)
         new._legal = list(self._legal)
-        new._forget_step(legal=False)  # the kept turn reads this state
+        new.forget_step(legal=False)  # the kept turn reads this state
         return new
 
     def __repr__(self) -> str:

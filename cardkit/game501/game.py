@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..actions import PASS
 from ..cards import SUITS, Card, Cards, make_pack
@@ -10,6 +10,7 @@ from ..errors import CardkitError, InvalidActionError, UnknownOptionError
 from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
 from .actions import ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, PLAYS, TRUMP_CHOICES, Bid, Give, parse_action
+from .rules import PHASE_RULES
 from .scoring import RANKS, START_SCORE
 from .state import State501
 
@@ -27,6 +28,7 @@ class Game501(Game):
     name = "501"
     title = "501♠"
     rules_word = "501"
+    phase_rules: ClassVar[Mapping[str, Any]] = PHASE_RULES
     talon_word = "talon"
     lower_is_better = True
     default_player = "sensible"

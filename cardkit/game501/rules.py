@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Hashable, cast
 
 from ..actions import PASS, Pass, Play
 from ..cards import Card, Rank, Suit
-from ..i18n import _
+from ..i18n import N_, _
 from ..rulebook import Phase, Rule, turn_fact
 from .actions import (ABANDON, BIDS, DECLARES, GIVES, LOOK, MARRIAGE_PLAYS, MARRIAGE_RANKS, PLAYS, TRUMP_CHOICES, Abandon,
                       Bid, Declare, Give, Look)
@@ -88,16 +88,20 @@ def _standing(t: Turn501) -> Hashable:
 AUCTION: Phase[Turn501] = Phase(
     (
         Rule("auction-call", 5, lambda t, a: isinstance(a, (Look, Pass, Bid)),
-             lambda t, a: _("during the auction a player may only look, pass or bid"), form=True),
+             lambda t, a: _("during the auction a player may only look, pass or bid"), form=True,
+             title=N_("only look, pass or bid in the auction")),
         Rule("look-once", 6, lambda t, a: not isinstance(a, Look) or t.blind,
-             lambda t, a: _("{name} has already looked; looking is final").format(name=t.name)),
+             lambda t, a: _("{name} has already looked; looking is final").format(name=t.name),
+             title=N_("look at your cards only once")),
         Rule("bid-minimum", 5, lambda t, a: not isinstance(a, Bid) or a.points >= MIN_BID,
-             lambda t, a: _("a bid must be at least {n}").format(n=MIN_BID)),
+             lambda t, a: _("a bid must be at least {n}").format(n=MIN_BID), title=N_("bid at least the lowest bid")),
         Rule("bid-maximum", 5, lambda t, a: not isinstance(a, Bid) or a.points <= MAX_BID,
-             lambda t, a: _("no bid may exceed {n}, the most a hand can score").format(n=MAX_BID)),
+             lambda t, a: _("no bid may exceed {n}, the most a hand can score").format(n=MAX_BID),
+             title=N_("bid no more than a hand can score")),
         Rule("bid-higher", 5,
              lambda t, a: not isinstance(a, Bid) or t.high_bid is None or a.points > t.high_bid,
-             lambda t, a: _("a bid must be higher than the standing bid of {n}").format(n=t.high_bid)),
+             lambda t, a: _("a bid must be higher than the standing bid of {n}").format(n=t.high_bid),
+             title=N_("bid higher than the standing bid")),
     ),
     lambda t: (LOOK, PASS, *BIDS),
     key=_standing,
@@ -117,12 +121,15 @@ def _declarations(t: Turn501) -> list[Action]:
 TALON: Phase[Turn501] = Phase(
     (
         Rule("abandon-or-declare", 7, lambda t, a: isinstance(a, (Abandon, Declare)),
-             lambda t, a: _("the bidder must now abandon or declare trumps and a contract"), form=True),
+             lambda t, a: _("the bidder must now abandon or declare trumps and a contract"), form=True,
+             title=N_("abandon, or declare trumps and a contract")),
         Rule("contract-at-least-bid", 7,
              lambda t, a: not isinstance(a, Declare) or t.high_bid is None or a.contract >= t.high_bid,
-             lambda t, a: _("the final contract may not be lower than the last bid, {n}").format(n=t.high_bid)),
+             lambda t, a: _("the final contract may not be lower than the last bid, {n}").format(n=t.high_bid),
+             title=N_("declare a contract no lower than the last bid")),
         Rule("contract-maximum", 5, lambda t, a: not isinstance(a, Declare) or a.contract <= MAX_BID,
-             lambda t, a: _("no contract may exceed {n}, the most a hand can score").format(n=MAX_BID)),
+             lambda t, a: _("no contract may exceed {n}, the most a hand can score").format(n=MAX_BID),
+             title=N_("declare no more than a hand can score")),
     ),
     _declarations,
     key=lambda t: t.high_bid,
@@ -140,10 +147,11 @@ def _given(a: Action) -> Card:
 EXCHANGE: Phase[Turn501] = Phase(
     (
         Rule("give", 7, lambda t, a: isinstance(a, Give),
-             lambda t, a: _("the bidder must now give one card to each opponent"), form=True),
+             lambda t, a: _("the bidder must now give one card to each opponent"), form=True,
+             title=N_("give one card to each opponent")),
         Rule("give-from-hand", 7, lambda t, a: _given(a) in t.hand,
              lambda t, a: _("{card} is not in the bidder's hand ({hand})").format(card=_given(a), hand=t.held(t.hand)),
-             form=True),
+             form=True, title=N_("give cards from your own hand")),
     ),
     lambda t: [GIVES[c] for c in dict.fromkeys(t.hand)],
 )
@@ -222,26 +230,33 @@ def _plays(t: Turn501) -> list[Action]:
 PLAY: Phase[Turn501] = Phase(
     (
         Rule("a-card", 8, lambda t, a: isinstance(a, Play),
-             lambda t, a: _("it is time to play a card"), form=True),
+             lambda t, a: _("it is time to play a card"), form=True, title=N_("play a card")),
         Rule("no-joker", 8, lambda t, a: _play(a).names is None,
-             lambda t, a: _("501 has no joker, so no card names a suit"), form=True),
+             lambda t, a: _("501 has no joker, so no card names a suit"), form=True,
+             title=N_("name no suit: 501 has no joker")),
         Rule("in-hand", 8, lambda t, a: _card(a) in t.hand,
              lambda t, a: _("{card} is not in {name}'s hand ({hand})").format(
-                 card=_card(a), name=t.name, hand=t.held(t.hand)), form=True),
+                 card=_card(a), name=t.name, hand=t.held(t.hand)), form=True,
+             title=N_("play a card from your own hand")),
         Rule("marriage-on-lead", 9, lambda t, a: not _is_marriage(a) or t.leading,
-             lambda t, a: _("a marriage may be declared only when leading"), form=True),
+             lambda t, a: _("a marriage may be declared only when leading"), form=True,
+             title=N_("declare a marriage only when leading")),
         Rule("marriage-king-or-queen", 9, lambda t, a: not _is_marriage(a) or _card(a).rank in MARRIAGE_RANKS,
-             lambda t, a: _("a marriage is declared by leading its king or queen"), form=True),
+             lambda t, a: _("a marriage is declared by leading its king or queen"), form=True,
+             title=N_("declare a marriage by leading its king or queen")),
         # a marriage is a candidate only on the lead, and refused by the rule before otherwise
         Rule("marriage-held", 9, lambda t, a: not _is_marriage(a) or _marriage_held(t, a),
              lambda t, a: _("{name} does not hold {card}, so there is no marriage to declare").format(
-                 name=t.name, card=marriage_partner(_card(a))), _leading, select=_marriages_held),
+                 name=t.name, card=marriage_partner(_card(a))), _leading, select=_marriages_held,
+             title=N_("declare a marriage only when holding its king and queen")),
         Rule("follow-suit", 8, _follows,
              lambda t, a: _("must follow {suit}: {name} holds {cards}").format(
-                 suit=t.led, name=t.name, cards=t.held(t.follow)), _can_follow, select=_following_suit),
+                 suit=t.led, name=t.name, cards=t.held(t.follow)), _can_follow, select=_following_suit,
+             title=N_("follow suit")),
         Rule("must-trump", 8, _trumps,
              lambda t, a: _("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
-                 suit=t.led, name=t.name, cards=t.held(t.trumps)), _must_trump, select=_trumping),
+                 suit=t.led, name=t.name, cards=t.held(t.trumps)), _must_trump, select=_trumping,
+             title=N_("play a trump when unable to follow suit")),
     ),
     _plays,
 )

@@ -345,7 +345,7 @@ class State501(RuledState[Turn501]):
         new.marriages = list(self.marriages)
         new._returns = list(self._returns)
         new._history = list(self._history)
-        new._forget_step(legal=False)  # the kept turn reads this state
+        new.forget_step(legal=False)  # the kept turn reads this state
         return new
 
     # -- reading
@@ -459,7 +459,7 @@ class State501(RuledState[Turn501]):
             else:
                 assert isinstance(slot, int), f"no slot {slot!r} in 501"
                 st.hands[slot] = list(cards)
-        st._forget_step()  # the kept legal actions belong to the old cards
+        st.forget_step()  # the kept legal actions belong to the old cards
         return st
 
     def voids(self) -> dict[int, set[Suit]]:

@@ -25,6 +25,7 @@ HTTP and WebSocket interface (JSON; see docs/server.md, whose §2 has the table 
   "names", "lang", "same_deals", "go_on"}`` → ``{"class", "tables": [...as POST /api/tables...],
   "teacher", "cards"}``; ``GET /api/classes/ID`` → the class's tables and refusals;
   ``POST /api/classes/ID/control`` ``{"do": "next-hand"|"pause"|"resume"|"hands", "table", "shown"}``;
+  ``GET /api/classes/ID/compare?hand=K`` → hand K of the class's tables side by side;
   ``GET /api/classes/ID/cards.pdf`` → the join cards; ``GET /teach/ID`` → the teacher's page
 
 The teacher's token is the server's (``cardkit serve`` prints it in the teacher's link, or takes
@@ -64,7 +65,8 @@ from .debrief import Debriefs, hand_number
 from .guard import REFUSALS
 from .pages import choose_language
 from .pages import page as page_html
-from .classes import Classroom, cards_html, class_settings, load_classes, make_class, print_pdf, status, student_cards
+from .classes import (Classroom, cards_html, class_compare, class_settings, load_classes, make_class, print_pdf,
+                      status, student_cards)
 from .store import Store
 from .tables import NEXT_HAND, Room, TableError, deal_seed, name_fault, speaking
 
@@ -712,9 +714,25 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                              "teacher": hall.join_url(request, f"teach/{klass.id}"),
                              "cards": hall.join_url(request, f"api/classes/{klass.id}/cards.pdf")}, status_code=201)
 
+    def debrief_link(request: Request, klass: Classroom) -> Callable[[Room, int], str]:
+        """The link to a class table's debrief page of a hand (its teacher code in it)."""
+        return lambda r, hand: class_link(request, klass, f"debrief/{r.id}?code={r.row.teacher}&hand={hand}")
+
     def class_status(request: Request, klass: Classroom) -> Response:
         return JSONResponse(status(klass, hall.rooms, store, lambda r: class_link(
-            request, klass, f"show/{r.id}?code={r.row.teacher}")), headers={"Cache-Control": "no-store"})
+            request, klass, f"show/{r.id}?code={r.row.teacher}"), debrief_link(request, klass)),
+            headers={"Cache-Control": "no-store"})
+
+    async def compare_class(request: Request) -> Response:
+        try:
+            with speaking(api_language(request.query_params)):
+                teacher_only(request)
+                klass = hall.klass(request.path_params["klass"])
+                hand = hand_number(request.query_params.get("hand"))
+                data = class_compare(klass, hall.rooms, hand, debrief_link(request, klass))
+        except TableError as e:
+            return _error(e)
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
     async def get_class(request: Request) -> Response:
         try:
@@ -1077,6 +1095,7 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
         Route("/api/classes", new_class, methods=["POST"]),
         Route("/api/classes/{klass}", get_class, methods=["GET"]),
         Route("/api/classes/{klass}/control", control, methods=["POST"]),
+        Route("/api/classes/{klass}/compare", compare_class, methods=["GET"]),
         Route("/api/classes/{klass}/cards.pdf", cards_pdf),
         Route("/api/classes/{klass}/cards.html", cards_page),
         Route("/teach/{klass}", teach),

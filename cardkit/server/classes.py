@@ -24,10 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..display import rule_words
 from ..escaping import escape
+from ..game import Game
 from ..i18n import LANGUAGES, _
+from ..rulebook import rule_title
+from .debrief import compare, hands_over, tricks_won
 from .store import ClassRow, Store
-from .tables import SEED_BITS, Room, TableError, speaking
+from .tables import SEED_BITS, SERVER_RULES, Room, TableError, speaking
 
 #: The most tables one class may have (docs/server.md §6).
 MAX_CLASS_TABLES = 12
@@ -129,19 +133,48 @@ def load_classes(store: Store, rooms: dict[str, Room]) -> dict[str, Classroom]:
     return out
 
 
-def table_status(room: Room, number: int, refusals: dict[str, int], show: str, now: float) -> dict[str, Any]:
+def broken_words(game: Game, rule: str, rule_name: str | None) -> str:
+    """A broken rule in plain words in the language in use, from what the game declares (its rule
+    tables' :attr:`~cardkit.rulebook.Rule.title`) or the server's :data:`SERVER_RULES`, with its
+    rules.md item in words: "bid higher than the standing bid (rule 4 of Five Hundred)", "act only
+    in your turn". A rule without words (a refusal stored before rules had them) reads as its item.
+    """
+    known = SERVER_RULES.get(rule_name or "")
+    title = _(known) if known else rule_title(game.phase_rules, rule_name) if rule_name else None
+    try:
+        item = rule_words(rule)
+    except ValueError:  # a rule of the server's: its words say it all
+        return title or rule
+    return item if title is None else f"{title} ({item})"
+
+
+def broken_rules(game: Game, counts: dict[tuple[str, str | None], int]) -> list[dict[str, Any]]:
+    """Refusals counted by rule (``{(rule item, rule name): n}``) as a list, most first: each
+    ``{"rule", "rule_name", "words", "n"}`` (see :func:`broken_words`)."""
+    return [{"rule": rule, "rule_name": name, "words": broken_words(game, rule, name), "n": n}
+            for (rule, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1] or ""))]
+
+
+def by_item(counts: dict[tuple[str, str | None], int]) -> dict[str, int]:
+    """Refusals counted by rule item alone: ``{rule item: n}``, most first."""
+    out: dict[str, int] = {}
+    for (rule, _name), n in counts.items():
+        out[rule] = out.get(rule, 0) + n
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def table_status(room: Room, number: int, refusals: dict[tuple[str, str | None], int], show: str, now: float,
+                 debrief: Callable[[Room, int], str]) -> dict[str, Any]:
     """One table of a class as the teacher's page shows it (see :func:`status`)."""
     st = room.state
     v = st.view(None)
     names = room.game.names
     done = st.is_terminal()
     scores = st.scores_after() if done else list(v.scores)
-    won = [0] * room.game.players
-    for t in v.tricks:
-        if t.winner is not None:
-            won[t.winner] += 1
+    won = tricks_won(v.tricks, room.game.players)
     to_act = st.current_player()
     waiting = now - room.last
+    over = max(hands_over(room), default=None)
     return {
         "table": room.id, "number": number, "game": room.game.name, "phase": v.phase, "summary": st.summary(),
         "hand": room.replay.cursor[0] + 1, "step": room.step, "names": list(names),
@@ -150,32 +183,66 @@ def table_status(room: Room, number: int, refusals: dict[str, int], show: str, n
         "sides": [{"seats": [names[s] for s in unit], "tricks": sum(won[s] for s in unit), "score": scores[unit[0]]}
                   for unit in room.game.units],
         "waiting": round(waiting), "stuck": waiting > WAITING and not room.is_over(),
-        "refusals": refusals, "refused": sum(refusals.values()), "show": show,
+        "refusals": by_item(refusals), "broken": broken_rules(room.game, refusals),
+        "refused": sum(refusals.values()), "show": show, "last_over": over,
+        "debrief": None if over is None else debrief(room, over),
     }
 
 
 def status(klass: Classroom, rooms: dict[str, Room], store: Store, show: Callable[[Room], str],
-           now: float | None = None) -> dict[str, Any]:
+           debrief: Callable[[Room, int], str], now: float | None = None) -> dict[str, Any]:
     """The class as ``GET /api/classes/ID`` answers it: ``class``, ``paused``, ``go_on``,
     ``same_deals``, ``hands``, ``lang``, ``tables`` (each: ``table``, ``number``, ``phase``,
     ``summary``, ``hand``, ``step``, ``to_act``, ``can_deal``, ``over``, ``sides`` — each with its
     ``seats``, ``tricks`` this hand and ``score`` —, ``waiting`` seconds since its last step,
-    ``stuck`` past :data:`WAITING`, ``refusals`` by rule item, ``refused`` in all, ``show``: its
-    projector's link), and the class's ``refusals`` by rule item and ``refused`` in all, in the
+    ``stuck`` past :data:`WAITING`, ``refusals`` by rule item, ``broken`` by rule in plain words
+    (:func:`broken_rules`), ``refused`` in all, ``show``: its projector's link, ``last_over``: its
+    last hand over or ``None``, and ``debrief``: that hand's debrief page, from ``debrief(room,
+    hand)``), the class's ``refusals``, ``broken`` and ``refused`` in all, and ``compare_hand``:
+    with ``same_deals``, the latest hand over at two tables or more (else ``None``), in the
     language in use. A table deleted or expired is left out."""
     now = time.time() if now is None else now
     held = [t for t in klass.tables if t in rooms]
     counts = store.refusals(held)
-    tables = [table_status(rooms[t], klass.number(t), counts[t], show(rooms[t]), now) for t in held]
-    total: dict[str, int] = {}
+    tables = [table_status(rooms[t], klass.number(t), counts[t], show(rooms[t]), now, debrief) for t in held]
+    total: dict[tuple[str, str | None], int] = {}
     for c in counts.values():
-        for rule, n in c.items():
-            total[rule] = total.get(rule, 0) + n
+        for key, n in c.items():
+            total[key] = total.get(key, 0) + n
+    game = rooms[held[0]].game if held else None
+    # the latest hand over at two tables or more, to compare them when they were dealt alike
+    lasts = sorted((t["last_over"] for t in tables if t["last_over"] is not None), reverse=True)
+    compare_hand = lasts[1] if klass.settings.get("same_deals") and len(lasts) > 1 else None
     return {"class": klass.id, "paused": klass.paused, "go_on": bool(klass.settings.get("go_on")),
             "same_deals": bool(klass.settings.get("same_deals")), "hands": klass.settings.get("hands"),
-            "lang": klass.settings.get("lang", "en"), "tables": tables,
-            "refusals": dict(sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))),
-            "refused": sum(total.values())}
+            "lang": klass.settings.get("lang", "en"), "tables": tables, "refusals": by_item(total),
+            "broken": [] if game is None else broken_rules(game, total), "refused": sum(total.values()),
+            "compare_hand": compare_hand}
+
+
+def class_compare(klass: Classroom, rooms: dict[str, Room], hand: int,
+                  debrief: Callable[[Room, int], str]) -> dict[str, Any]:
+    """Hand ``hand`` of the class's tables side by side, as ``GET /api/classes/ID/compare``
+    answers it, in the language in use: :func:`~cardkit.server.debrief.compare` of the tables
+    where the hand is over (each table with its ``number``, its ``contractor``'s name and the link
+    to its ``debrief`` page of that hand), with ``class`` and ``playing``: the tables still playing
+    the hand or not yet at it (``table``, ``number``, ``hand`` they are at, ``summary``).
+
+    Raises:
+        TableError: (409) the hand is over at no table of the class yet.
+    """
+    held = [rooms[t] for t in klass.tables if t in rooms]
+    done = [r for r in held if hand in hands_over(r)]
+    if not done:
+        raise TableError(409, _("hand {n} is over at no table of the class yet").format(n=hand), "server.md §10")
+    out = compare(done, hand)
+    for room, t in zip(done, out["tables"]):
+        seat = t["contract"]["contractor"]
+        t.update(number=klass.number(room.id), debrief=debrief(room, hand),
+                 contractor=None if seat is None else room.game.names[seat])
+    playing = [{"table": r.id, "number": klass.number(r.id), "hand": r.replay.cursor[0] + 1,
+                "summary": r.state.summary()} for r in held if r not in done]
+    return {"class": klass.id, **out, "playing": playing}
 
 
 # ------------------------------------------------------------ join cards

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..coach import Check, check, loss_line, unit_note
 from ..game import State
+from ..tricks import Trick
 from ..i18n import _, action_text, get_language, ngettext
 from .tables import Room, TableError, speaking
 
@@ -176,6 +177,32 @@ def score(state: State, names: Sequence[str]) -> dict[str, Any]:
             "tallies": [end.tally(s) for s in range(state.game.players)]}
 
 
+def tricks_won(tricks: Sequence[Trick], players: int) -> list[int]:
+    """How many of ``tricks`` each of ``players`` seats won (a trick not over counts for none)."""
+    won = [0] * players
+    for t in tricks:
+        if t.winner is not None:
+            won[t.winner] += 1
+    return won
+
+
+def sides(state: State, counted: dict[str, Any]) -> list[dict[str, Any]]:
+    """What each unit of the game (:attr:`~cardkit.game.Game.units`: a partnership, or a seat
+    alone) took in the finished ``state`` and scored, from its :func:`score` ``counted``:
+    ``[{"seats": names, "tricks", "took", "returns", "scores"}]``. ``took`` is in words: a seat
+    alone's tally ("1 trick, 31 points"), a partnership's tricks together ("6 tricks")."""
+    names = state.game.names
+    won = tricks_won(state.tricks, state.game.players)
+    out = []
+    for unit in state.game.units:
+        tricks = sum(won[s] for s in unit)
+        took = counted["tallies"][unit[0]] if len(unit) == 1 else ngettext(
+            "{n} trick", "{n} tricks", tricks).format(n=tricks)
+        out.append({"seats": [names[s] for s in unit], "tricks": tricks, "took": took,
+                    "returns": counted["returns"][unit[0]], "scores": counted["after"][unit[0]]})
+    return out
+
+
 def deal_of(state: State) -> tuple[tuple[frozenset[str], ...], frozenset[str]]:
     """Every seat's cards at the start of ``state``'s hand and the talon, as sets of card texts."""
     first = state.game.new_hand(state.dealer, list(state.scores_before), state.pack).view(None)
@@ -189,7 +216,7 @@ def compare(rooms: Sequence[Room], hand: int) -> dict[str, Any]:
     table's seats were dealt the same cards (and the same talon) as the first table's; when not,
     ``differ`` lists the other tables and ``note`` says so. Each of ``tables`` gives ``table``,
     ``names``, ``dealer``, ``auction``, ``contract``, ``tallies`` (what each seat took),
-    ``summary``, ``returns`` and ``scores`` (after the hand).
+    ``summary``, ``returns``, ``scores`` (after the hand) and ``sides`` (:func:`sides`).
 
     Raises:
         TableError: (400) no table; (409) a table where the hand is not over or not played.
@@ -208,7 +235,8 @@ def compare(rooms: Sequence[Room], hand: int) -> dict[str, Any]:
         counted = score(st, room.game.names)
         tables.append({"table": room.id, "names": list(room.game.names), "dealer": st.dealer,
                        "auction": auction(st), "contract": contract(st), "tallies": counted["tallies"],
-                       "summary": counted["summary"], "returns": counted["returns"], "scores": counted["after"]})
+                       "summary": counted["summary"], "returns": counted["returns"], "scores": counted["after"],
+                       "sides": sides(st, counted)})
     return {"hand": hand, "same_cards": not differ, "note": note, "differ": differ, "tables": tables}
 
 

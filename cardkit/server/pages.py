@@ -117,6 +117,12 @@ def teach_words() -> dict[str, str]:
         "projector": _("Projector"), "cards": _("Join cards (PDF)"), "unreachable": _("The server cannot be reached; trying again."),
         "go_on": _("The tables deal the next hand themselves."),
         "teacher_deals": _("Only you deal the next hand."), "same_deals": _("Every table is dealt the same cards."),
+        "debrief": _("Debrief of hand {n}"), "compare": _("Hand {n} at every table"),
+        "same_cards": _("Every table was dealt the same cards."),
+        "col_table": _("Table"), "col_contract": _("Contract"), "col_took": _("took"), "col_made": _("made?"),
+        "col_score": _("this hand"), "col_debrief": _("debrief"), "no_contract": _("no contract"),
+"made": _("made"), "not_made": _("not made"),
+        "still_playing": _("Still playing this hand: {tables}"), "table_at": _("table {n} (at hand {hand})"),
     }
 
 
@@ -183,7 +189,7 @@ def page(role: str, lang: str) -> str:
             "language": _("Language"), "same_deals": _("Same cards at every table (duplicate)"),
             "go_on": _("The tables deal the next hand themselves"), "make_class": _("Make the class"),
             "teach_title": _("The teacher's page"), "tables_label": _("the class's tables"),
-            "broke_label": _("the rules the class broke"),
+            "broke_label": _("the rules the class broke"), "compare_label": _("the tables side by side"),
             "locked_how": _("Open the teacher's link that \"cardkit serve\" printed when it started "
                             "(it ends in ?token=…); a student opens the link of their own seat."),
             "hand_label": _("Hand"), "steps": _("trick by trick"), "previous": _("Previous"), "next": _("Next"),

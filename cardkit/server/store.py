@@ -210,14 +210,15 @@ class Store:
             self.db.execute("INSERT INTO refusals (table_id, seat, rule, rule_name, at) VALUES (?, ?, ?, ?, ?)",
                             (table_id, seat, rule, rule_name, time.time()))
 
-    def refusals(self, table_ids: list[str]) -> dict[str, dict[str, int]]:
-        """How many refusals each of ``table_ids`` has, by rule item: ``{table: {rule: n}}``."""
-        out: dict[str, dict[str, int]] = {t: {} for t in table_ids}
+    def refusals(self, table_ids: list[str]) -> dict[str, dict[tuple[str, str | None], int]]:
+        """How many refusals each of ``table_ids`` has, by rule item and rule name:
+        ``{table: {(rule, rule_name): n}}`` (``rule_name`` ``None`` when none was stored)."""
+        out: dict[str, dict[tuple[str, str | None], int]] = {t: {} for t in table_ids}
         marks = ", ".join("?" * len(table_ids))
-        for tid, rule, n in self.db.execute(
-                f"SELECT table_id, rule, COUNT(*) FROM refusals WHERE table_id IN ({marks}) "
-                "GROUP BY table_id, rule ORDER BY table_id, rule", table_ids):
-            out[tid][rule] = n
+        for tid, rule, name, n in self.db.execute(
+                f"SELECT table_id, rule, rule_name, COUNT(*) FROM refusals WHERE table_id IN ({marks}) "
+                "GROUP BY table_id, rule, rule_name ORDER BY table_id, rule, rule_name", table_ids):
+            out[tid][rule, name] = n
         return out
 
     def add_step(self, table_id: str, n: int, seat: int, action: str) -> None:

@@ -58,6 +58,15 @@ MAX_TOGETHER = 6
 _CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♣♦♥]|(?<![\w-])Jo(?![a-z])")
 
 
+#: The server's own rules of acting that a seat may break (server.md §4), by name: their plain
+#: words (English, translated with ``_()``) for the teacher's list of the rules a class broke.
+SERVER_RULES = {
+    "out-of-turn": N_("act only in your turn"),
+    "hand-is-over": N_("no action once the hand is over"),
+    "deal-when-over": N_("deal the next hand only once this one is over"),
+}
+
+
 class TableError(Exception):
     """A request the server refuses; nothing was changed.
 
@@ -73,7 +82,8 @@ class TableError(Exception):
         self.status = status
         self.message = message
         self.rule = rule
-        #: The broken rule's name in the game's rule table (``"follow-suit"``), for an illegal action.
+        #: The name of the broken rule: in the game's rule table (``"follow-suit"``) when the
+        #: engine gave one, or one of :data:`SERVER_RULES`.
         self.rule_name = rule_name
         #: The message and the rule as a learner reads them, in the language in use when refused:
         #: ``"C cannot play 10♦: must follow ♥: … (rule 7 of Five Hundred)"`` and ``"rule 7 of
@@ -355,7 +365,8 @@ class Room:
                                         "looked at the score"), "server.md §10")
             if not self.can_deal():
                 why = _("the match is over") if self.is_over() else _("the hand is not over yet")
-                raise TableError(409, _("no new deal now: {why}").format(why=why), "server.md §4")
+                raise TableError(409, _("no new deal now: {why}").format(why=why), "server.md §4",
+                                 rule_name="deal-when-over")
             self._commit(TEACHER if viewer is None else viewer, NEXT_HAND)
             return
         if viewer is None:
@@ -364,10 +375,10 @@ class Room:
         to_act = self.state.current_player()
         if to_act is None:
             raise TableError(409, _("the hand is over: the next step is \"{next}\"").format(next=_(NEXT_HAND)),
-                             "server.md §4")
+                             "server.md §4", rule_name="hand-is-over")
         if viewer != to_act:
             raise TableError(409, _("it is {name}'s turn, not {you}'s").format(
-                name=self.game.names[to_act], you=self.game.names[viewer]), "server.md §4")
+                name=self.game.names[to_act], you=self.game.names[viewer]), "server.md §4", rule_name="out-of-turn")
         if viewer in self.players:
             raise TableError(403, _("a computer player holds this seat"), "server.md §2")
         self._commit(viewer, text)

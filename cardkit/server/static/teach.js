@@ -45,15 +45,25 @@
     render(d);
   }
 
-  function rules(box, counts) {
+  // the rules broken, in plain words (the rule's item as a tooltip)
+  function rules(box, broken) {
     const list = el("ul", "rules");
-    Object.keys(counts).forEach((rule) => {
+    broken.forEach((b) => {
       const li = el("li", "");
-      li.appendChild(el("span", "rule", rule));
-      li.appendChild(el("span", "count", counts[rule]));
+      li.dataset.rule = b.rule;
+      if (b.rule_name) li.dataset.ruleName = b.rule_name;
+      const words = el("span", "rule", b.words);
+      words.title = b.rule;
+      li.appendChild(words);
+      li.appendChild(el("span", "count", b.n));
       list.appendChild(li);
     });
     box.appendChild(list);
+  }
+  function link(text, cls, href) {
+    const a = el("a", cls, text);
+    a.href = href; a.target = "_blank"; a.rel = "noopener noreferrer";
+    return a;
   }
 
   function tableCard(t) {
@@ -83,15 +93,14 @@
     box.appendChild(sides);
     const ref = el("div", "refusals");
     ref.appendChild(el("p", "", t.refused ? say("refused", {n: t.refused}) : say("no_refusal")));
-    if (t.refused) rules(ref, t.refusals);
+    if (t.refused) rules(ref, t.broken);
     box.appendChild(ref);
     const tools = el("p", "tools");
     const next = button(say("next_hand"), "next", {do: "next-hand", table: t.table});
     next.disabled = !t.can_deal;
     tools.appendChild(next);
-    const a = el("a", "projector", say("projector"));
-    a.href = t.show; a.target = "_blank"; a.rel = "noopener noreferrer";
-    tools.appendChild(a);
+    tools.appendChild(link(say("projector"), "projector", t.show));
+    if (t.debrief) tools.appendChild(link(say("debrief", {n: t.last_over}), "debrief", t.debrief));
     box.appendChild(tools);
     return box;
   }
@@ -119,7 +128,69 @@
     const broke = clear($("broke"));
     broke.appendChild(el("h2", "", say("broke")));
     broke.appendChild(el("p", "", c.refused ? say("in_total", {n: c.refused}) : say("no_refusal")));
-    if (c.refused) rules(broke, c.refusals);
+    if (c.refused) rules(broke, c.broken);
+    compareFor(c);
+  }
+
+  // "Hand K at every table": once hand K is over at two tables dealt the same cards, asked again
+  // only when another table has finished it
+  let compared = null, comparedKey = "";
+  async function compareFor(c) {
+    const k = c.compare_hand;
+    if (k === null) { compared = null; comparedKey = ""; showCompare(null); return; }
+    const key = k + ":" + c.tables.filter((t) => t.last_over !== null && t.last_over >= k).length;
+    if (key !== comparedKey) {
+      try {
+        const r = await fetch(api + "/compare?hand=" + k + "&lang=" + LANG, {credentials: "same-origin", cache: "no-store"});
+        const d = await r.json();
+        if (!r.ok) { message(d.error, d.rule); return; }
+        compared = d; comparedKey = key;
+      } catch (e) { return; }
+    }
+    showCompare(compared);
+  }
+
+  function showCompare(d) {
+    const box = clear($("compare"));
+    box.hidden = d === null;
+    if (d === null) return;
+    box.appendChild(el("h2", "", say("compare", {n: d.hand})));
+    box.appendChild(el("p", d.same_cards ? "same" : "differ", d.same_cards ? say("same_cards") : d.note));
+    const tab = el("table", "comparison");
+    const hr = el("tr", "");
+    ["col_table", "col_contract", "col_took", "col_made", "col_score", "col_debrief"].forEach(
+      (h) => hr.appendChild(el("th", "", say(h))));
+    tab.appendChild(hr);
+    d.tables.forEach((t) => {
+      const tr = el("tr", "");
+      tr.dataset.table = t.table;
+      tr.appendChild(el("td", "number", t.number));
+      const con = el("td", "contract");
+      con.appendChild(el("span", "text", t.contractor === null ? say("no_contract") : t.contract.text));
+      // who bid what: the auction, call by call
+      con.appendChild(el("span", "auction", t.auction.map((a) => t.names[a.seat] + " " + a.call).join(" · ")));
+      tr.appendChild(con);
+      const took = el("td", "took");
+      const score = el("td", "score");
+      t.sides.forEach((s) => {
+        took.appendChild(el("div", "", s.seats.join(" + ") + ": " + (s.took === null ? "–" : s.took)));
+        score.appendChild(el("div", "num", s.seats.join(" + ") + " " + (s.returns > 0 ? "+" : "") + s.returns));
+      });
+      tr.appendChild(took);
+      const made = t.contract.made;
+      tr.appendChild(el("td", made === null ? "made none" : made ? "made yes" : "made no",
+                        made === null ? "–" : say(made ? "made" : "not_made")));
+      tr.appendChild(score);
+      const dl = el("td", "debrief");
+      dl.appendChild(link(say("debrief", {n: d.hand}), "debrief", t.debrief));
+      tr.appendChild(dl);
+      tab.appendChild(tr);
+    });
+    box.appendChild(tab);
+    if (d.playing.length) {
+      box.appendChild(el("p", "playing", say("still_playing", {
+        tables: d.playing.map((p) => say("table_at", {n: p.number, hand: p.hand})).join(", ")})));
+    }
   }
 
   async function poll() {
