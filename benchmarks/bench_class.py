@@ -5,7 +5,8 @@ A real server (``python -m cardkit serve``, computer delay 0) is started on a fr
 127.0.0.1 with a fresh SQLite file; ``POST /api/classes`` makes the class in one request. One
 headless Chromium (``/usr/bin/chromium``) opens, all at once, the nine student pages (each its own
 context, as nine phones), the three projector pages and the teacher's page, and notes for each the
-time from asking for the page to its first view drawn (``document.body.dataset.step`` set).
+time from asking for the page to its first view drawn (``document.body.dataset.step`` set; the
+teacher's page: its three tables drawn); then each student page once more, alone.
 
 Then the hands are played by clicking: at each table in turn, the page of the seat to act clicks
 its first marked action (a legal card or button; a bury's three cards are chosen and confirmed,
@@ -86,12 +87,23 @@ WATCH = """() => { window.__steps = {}; const note = () => { const s = document.
   new MutationObserver(note).observe(document.body, {attributes: true, attributeFilter: ['data-step']}); note(); }"""
 
 
-async def open_page(browser: Any, url: str, size: tuple[int, int]) -> tuple[Any, float]:
+async def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
+    """Poll ``expression`` in ``page`` until it is true (the pages' Content-Security-Policy refuses
+    the string evaluation that Playwright's ``wait_for_function`` uses)."""
+    end = time.perf_counter() + timeout
+    while not await page.evaluate(expression):
+        if time.perf_counter() > end:
+            raise TimeoutError(f"{expression} stayed false for {timeout:g} s")
+        await asyncio.sleep(0.005)
+
+
+async def open_page(browser: Any, url: str, size: tuple[int, int],
+                    ready: str = "document.body.dataset.step !== undefined") -> tuple[Any, float]:
     ctx = await browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = await ctx.new_page()
     t0 = time.perf_counter()
     await page.goto(url)
-    await page.wait_for_function("document.body.dataset.step !== undefined", timeout=30000)
+    await wait_until(page, ready)
     took = time.perf_counter() - t0
     await page.evaluate(WATCH)
     return page, took
@@ -112,15 +124,15 @@ async def act_once(student: Any, projector: Any) -> tuple[float, float] | None:
         for i in range(need):
             await picks.nth(i).click()
         await confirm.first.click()
-        await student.wait_for_function(f"Number(document.body.dataset.step) >= {before + need}", timeout=20000)
+        await wait_until(student, f"Number(document.body.dataset.step) >= {before + need}")
         return None
     target = student.locator(CLICKABLE).first
     if not await target.count():
         return None
     t0 = time.time() * 1000
     await target.click()
-    await student.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=20000)
-    await projector.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=20000)
+    await wait_until(student, f"Number(document.body.dataset.step) > {before}")
+    await wait_until(projector, f"Number(document.body.dataset.step) > {before}")
     got = await student.evaluate(f"window.__steps[String({before + 1})] || window.__steps[document.body.dataset.step]")
     shown = await projector.evaluate(f"window.__steps[String({before + 1})] || window.__steps[document.body.dataset.step]")
     return (got - t0) / 1000, (shown - t0) / 1000
@@ -145,7 +157,8 @@ async def run(n_tables: int, n_actions: int) -> int:
                     jobs += [open_page(browser, s["play"], (390, 844)) for s in t["seats"] if s["play"]]
                     jobs.append(open_page(browser, t["show"], (1920, 1080)))
                 teacher_job = open_page(browser, made["teacher"] + ("&" if "?" in made["teacher"] else "?")
-                                        + "token=" + TOKEN, (1920, 1080))
+                                        + "token=" + TOKEN, (1920, 1080),
+                                        f"document.querySelectorAll('article.class-table').length === {n_tables}")
                 t0 = time.perf_counter()
                 opened = await asyncio.gather(*jobs)
                 wall = time.perf_counter() - t0
@@ -162,6 +175,14 @@ async def run(n_tables: int, n_actions: int) -> int:
                 print(line("page load, student (390x844)", students))
                 print(line("page load, projector (1920x1080)", projectors))
                 print(line("page load, teacher's page", teach))
+                one_by_one = []
+                for t in made["tables"]:  # then each student page again, alone: a page with the machine to itself
+                    for s in t["seats"]:
+                        if s["play"]:
+                            page, took = await open_page(browser, s["play"], (390, 844))
+                            one_by_one.append(took)
+                            await page.context.close()
+                print(line("page load, student, one at a time", one_by_one))
                 pages = [[p for p, _ in opened[i * per:(i + 1) * per]] for i in range(n_tables)]
                 own, proj = [], []
                 idle = 0
