@@ -308,6 +308,18 @@ def qr_modules(svg: str) -> list[list[int]]:
     return grid
 
 
+def qr_text(modules: list[list[int]], scale: int = 6) -> str:
+    """What a QR reader (zxing-cpp) reads from ``modules`` drawn black on white, ``scale`` pixels a
+    module, in a quiet zone of 4 modules; ``""`` when it finds no code."""
+    import numpy as np
+    import zxingcpp
+
+    dark = np.pad(np.array(modules, dtype=np.uint8), 4)
+    image = np.where(np.kron(dark, np.ones((scale, scale), dtype=np.uint8)) == 1, 0, 255).astype(np.uint8)
+    found = zxingcpp.read_barcodes(image)
+    return found[0].text if found else ""
+
+
 def test_join_cards_one_per_student_seat_with_its_link_and_qr_code(server: RunningServer, tmp_path: Path) -> None:
     made = make_class(server, tables=3, lang="es", **FOUR)
     api = server.url + f"api/classes/{made['class']}"
@@ -326,7 +338,9 @@ def test_join_cards_one_per_student_seat_with_its_link_and_qr_code(server: Runni
         assert table_text == f"Mesa {number}" and seat_text == f"Asiento {name}"
         assert partner_text == f"Tu compañero: {partner[name]}"
         assert link_text == link.replace("&", "&amp;")
-        # the code's modules are those of that seat's link, and of no other seat's
+        # a QR reader (zxing-cpp) reads that seat's link from the code as printed, and the code's
+        # modules are those of that seat's link, and of no other seat's
+        assert qr_text(qr_modules(svg)) == link
         assert qr_modules(svg) == [list(row) for row in segno.make(link, error="m").matrix]
         other = links[int(number), "B" if name != "B" else "A"]
         assert qr_modules(svg) != [list(row) for row in segno.make(other, error="m").matrix]
