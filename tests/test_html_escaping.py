@@ -376,6 +376,25 @@ def _server_pages(text: str, tmp: Path) -> list[str]:
     return [own.sub("", p) for p in pages]  # the page's own script elements: the rest is checked
 
 
+def _join_cards(text: str, tmp: Path) -> list[str]:
+    """A class's join cards (docs/server.md §10): seat names, partners, the title and the links come
+    from the class (the names a teacher typed), in both languages; the QR code of a hostile link."""
+    from cardkit.server.classes import cards_html, qr_svg
+
+    link = f"http://127.0.0.1/play/t?code={text[:200]}"  # a QR code holds a link of at most ~2,300 bytes
+    cards = [{"number": 1, "seat": 0, "name": text, "partners": [text], "link": link},
+             {"number": 2, "seat": 1, "name": "B", "partners": [text, "D"], "link": "http://127.0.0.1/play/u?code=c"}]
+    return [cards_html(cards, text, lang) for lang in ("en", "es")] + [qr_svg(link)]
+
+
+def _start_page_choices(text: str, tmp: Path) -> list[str]:
+    """The teacher's start page's game and rule-option choices: the games' own titles and option
+    words only (no user text reaches them); checked all the same."""
+    from cardkit.server.pages import game_choices, option_fields
+
+    return [game_choices(), option_fields()]
+
+
 def _handouts(text: str, tmp: Path) -> list[str]:
     """The handouts are filled from the engine's numbers and cards alone (no user text reaches
     them); their HTML is checked all the same."""
@@ -430,6 +449,10 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.tricks:Trick": (_cards, False),
     "cardkit.server.hub:seats_page": (_hub_page, True),
     "cardkit.server.pages:page": (_server_pages, False),
+    "cardkit.server.classes:cards_html": (_join_cards, True),
+    "cardkit.server.classes:qr_svg": (_join_cards, True),
+    "cardkit.server.pages:game_choices": (_start_page_choices, False),
+    "cardkit.server.pages:option_fields": (_start_page_choices, False),
     "cardkit.handouts:card_html": (_handouts, False),
     "cardkit.handouts:suit_html": (_handouts, False),
     "cardkit.handouts:_cards_html": (_handouts, False),
