@@ -139,12 +139,30 @@ def test_only_the_teacher_and_only_from_this_site(server: RunningServer) -> None
     assert http("POST", api + "/control", {"do": "pause"}, headers=foreign)[0] == 403
     assert class_of(server, cid)["paused"] is False  # nothing changed
     assert http("GET", server.url + "api/classes/nosuchclass", headers=TEACHER)[0] == 404
-    status, err = control(server, cid, {"do": "shuffle"})
-    assert status == 400 and '"do"' in err["error"]
+    for do in ("shuffle", [], {}, 1, None):
+        status, err = control(server, cid, {"do": do})
+        assert status == 400 and '"do"' in err["error"], (do, err)
     status, err = control(server, cid, {"do": "hands", "shown": "yes"})
     assert status == 400 and '"shown"' in err["error"]
     status, err = control(server, cid, {"do": "pause", "table": None})
     assert status == 400 and "table" in err["error"]
+
+
+def test_a_seat_sending_refused_actions_grows_a_count_not_the_file(server: RunningServer) -> None:
+    """A seat that sends actions out of turn as fast as it may (20 a second, docs/server.md §6)
+    adds one row to the database, whose count is every refusal (issue 27: the refusals a class
+    broke, without a seat filling the server's file)."""
+    made = make_class(server, tables=1, **FOUR)
+    t = made["tables"][0]
+    other = next(s for s in range(3) if s != student_to_act(server, t))
+    answers = [act(server, t, other, "pass")[0] for _ in range(60)]
+    refused = answers.count(409)
+    assert refused >= 40 and set(answers) <= {409, 429}, answers  # a burst of 40, then the rate
+    with sqlite3.connect(server.db) as db:
+        rows = db.execute("SELECT seat, rule, rule_name, n FROM refusal_counts WHERE table_id = ?",
+                          (t["table"],)).fetchall()
+    assert rows == [(other, "server.md §4", "out-of-turn", refused)]
+    assert class_of(server, made["class"])["refused"] == refused
 
 
 def test_refusals_are_stored_and_counted_by_rule_item(server: RunningServer) -> None:
@@ -167,8 +185,8 @@ def test_refusals_are_stored_and_counted_by_rule_item(server: RunningServer) -> 
     assert [t["refused"] for t in got["tables"]] == [2, 1, 0]
     assert got["refusals"] == {"server.md §4": 2, "rules.md 500 §4": 1} and got["refused"] == 3
     with sqlite3.connect(server.db) as db:  # the rule's name in the game's rule table is kept
-        assert db.execute("SELECT rule_name FROM refusals WHERE table_id = ? AND rule = 'rules.md 500 §4'",
-                          (t1["table"],)).fetchall() == [("bid-higher",)]
+        assert db.execute("SELECT rule_name, n FROM refusal_counts WHERE table_id = ? AND rule = 'rules.md 500 §4'",
+                          (t1["table"],)).fetchall() == [("bid-higher", 1)]
 
 
 def all_pass(server: RunningServer, table: dict[str, Any]) -> None:

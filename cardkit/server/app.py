@@ -768,7 +768,7 @@ def create_app(db: str | Path = "cardkit-tables.sqlite", *, computer_delay: floa
                 klass = hall.klass(request.path_params["klass"])
                 do = data.get("do")
                 allowed = {"next-hand": {"do", "table"}, "pause": {"do"}, "resume": {"do"}, "hands": {"do", "shown"}}
-                if do not in allowed:
+                if not isinstance(do, str) or do not in allowed:
                     raise TableError(400, _("\"do\" must be one of {choices}").format(
                         choices=", ".join(allowed)), "server.md §10")
                 unknown = set(data) - allowed[do]

@@ -10,9 +10,10 @@ Its tables:
   the store opens it);
 - ``classes``: one row per class (docs/server.md §10): its id, its settings (JSON: ``lang``,
   ``same_deals``, ``go_on``, ``paused``, ``hands``) and when it was made;
-- ``refusals``: every action of a seat refused 409 by the rules or for its turn: the table, the
-  seat, the rule item (``rules.md 500 §8``), the rule's name in the game's rule table when it
-  has one (``follow-suit``) and the time;
+- ``refusal_counts``: how many actions of each seat were refused 409 by each rule or for its
+  turn: the table, the seat, the rule item (``rules.md 500 §8``), the rule's name in the game's
+  rule table (``follow-suit``; ``""`` when it has none), the count and the time of the last one:
+  one row per seat and rule, however many refusals (a seat cannot grow the file by sending them);
 - ``seats``: one row per seat: the table, the seat number and the seat's code;
 - ``steps``: every accepted action, numbered from 1 per table: the seat that took it (``-1`` for
   the teacher) and its text (an engine action, or ``next hand``, which deals the next hand);
@@ -76,14 +77,15 @@ CREATE TABLE IF NOT EXISTS classes (
     settings TEXT NOT NULL,
     created REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS refusals (
+CREATE TABLE IF NOT EXISTS refusal_counts (
     table_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
     rule TEXT NOT NULL,
-    rule_name TEXT,
-    at REAL NOT NULL
+    rule_name TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    last REAL NOT NULL,
+    PRIMARY KEY (table_id, seat, rule, rule_name)
 );
-CREATE INDEX IF NOT EXISTS refusals_by_table ON refusals (table_id);
 """
 
 
@@ -205,10 +207,13 @@ class Store:
         return out
 
     def add_refusal(self, table_id: str, seat: int, rule: str, rule_name: str | None) -> None:
-        """Store a seat's refused action: its table, seat, rule item and rule name, and the time."""
+        """Count a seat's refused action under its table, seat, rule item and rule name (one row
+        per seat and rule, its count and the time of the last one)."""
         with self._transaction():
-            self.db.execute("INSERT INTO refusals (table_id, seat, rule, rule_name, at) VALUES (?, ?, ?, ?, ?)",
-                            (table_id, seat, rule, rule_name, time.time()))
+            self.db.execute("INSERT INTO refusal_counts (table_id, seat, rule, rule_name, n, last) "
+                            "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (table_id, seat, rule, rule_name) "
+                            "DO UPDATE SET n = n + 1, last = excluded.last",
+                            (table_id, seat, rule, rule_name or "", time.time()))
 
     def refusals(self, table_ids: list[str]) -> dict[str, dict[tuple[str, str | None], int]]:
         """How many refusals each of ``table_ids`` has, by rule item and rule name:
@@ -216,9 +221,9 @@ class Store:
         out: dict[str, dict[tuple[str, str | None], int]] = {t: {} for t in table_ids}
         marks = ", ".join("?" * len(table_ids))
         for tid, rule, name, n in self.db.execute(
-                f"SELECT table_id, rule, rule_name, COUNT(*) FROM refusals WHERE table_id IN ({marks}) "
+                f"SELECT table_id, rule, rule_name, SUM(n) FROM refusal_counts WHERE table_id IN ({marks}) "
                 "GROUP BY table_id, rule, rule_name ORDER BY table_id, rule, rule_name", table_ids):
-            out[tid][rule, name] = n
+            out[tid][rule, name or None] = n
         return out
 
     def add_step(self, table_id: str, n: int, seat: int, action: str) -> None:
@@ -266,7 +271,7 @@ class Store:
         """Delete a table, its seats and its steps in one transaction; False if there was none."""
         with self._transaction():
             self.db.execute("DELETE FROM steps WHERE table_id = ?", (table_id,))
-            self.db.execute("DELETE FROM refusals WHERE table_id = ?", (table_id,))
+            self.db.execute("DELETE FROM refusal_counts WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             gone = self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount
         return bool(gone)

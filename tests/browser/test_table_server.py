@@ -555,9 +555,10 @@ def test_the_form_takes_computer_seats_by_letter(serve, page, tmp_path) -> None:
     assert page.locator("form").count() == 0 and "?token=" in page.locator("main").inner_text()
     page.goto(server.url + "?token=" + TOKEN)  # the teacher's link, as "cardkit serve" prints it
     assert page.url == server.url  # the token has left the address for the session cookie
-    assert page.locator("input[name=computer]").get_attribute("placeholder") == "e.g. B C"
-    page.locator("input[name=computer]").fill("C")
-    page.locator("button[type=submit]").click()
+    form = page.locator("form#new")  # the table's form (the class's is beside it)
+    assert form.locator("input[name=computer]").get_attribute("placeholder") == "e.g. B C"
+    form.locator("input[name=computer]").fill("C")
+    form.locator("button[type=submit]").click()
     page.wait_for_selector("body[data-step]")
     # textContent, not innerText: if the computer has already acted when the page first draws, the
     # join list is folded (it opens only at step 0) and its innerText is empty

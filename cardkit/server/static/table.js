@@ -26,11 +26,7 @@
   const api = base + "api/tables/" + encodeURIComponent(table);
   const $ = (id) => document.getElementById(id);
   const LANG = document.documentElement.lang || "en";
-  const W = JSON.parse($("words").textContent);
-  // a page word with its {fields} filled in
-  function say(key, fields) {
-    return W[key].replace(/\{(\w+)\}/g, (all, k) => (fields && k in fields ? String(fields[k]) : all));
-  }
+  const say = window.cardkitDom.words();  // a page word with its {fields} filled in (static/dom.js)
   // The projector opens with the hands hidden (it is seen by the whole class); the teacher's choice
   // is kept in the address (?hands=shown|hidden) and in this browser (localStorage), so a reload keeps it.
   const HANDS_KEY = "cardkit-projector-hands";
@@ -41,13 +37,7 @@
   }
   let view = null, ws = null, retry = 500, stopped = false, hideHands = SHOW && storedHands() === "hidden";
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  const {el, clear} = window.cardkitDom;  // static/dom.js, loaded first
   function card(text) {
     const s = el("span", "card", text);
     if (/[♥♦]$/.test(text)) s.classList.add("red");

@@ -11,20 +11,11 @@
   const LANG = document.documentElement.lang || "en";
   const api = base + "api/classes/" + encodeURIComponent(id);
   const $ = (x) => document.getElementById(x);
-  const W = JSON.parse($("words").textContent);
+  const {el, clear} = window.cardkitDom;  // static/dom.js, loaded first
+  const say = window.cardkitDom.words();
   const EVERY = 2000;
   let last = null;
 
-  function say(key, fields) {
-    return W[key].replace(/\{(\w+)\}/g, (all, k) => (fields && k in fields ? String(fields[k]) : all));
-  }
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   function message(text, tip) { const b = $("message"); b.textContent = text || ""; b.title = tip || ""; }
   function button(text, cls, body) {
     const b = el("button", cls, text);
