@@ -112,8 +112,8 @@ def test_the_projector_steps_through_a_hand_with_the_solvers_review(serve, brows
         assert page.locator(".seat[data-seat='0'] .card.in-trick").inner_text() == "5♦"
         assert page.locator(".seat[data-seat='0'] .card.gone").all_inner_texts() == ["8♣"]
         # nothing runs past the bottom of a 1920x1080 screen
-        assert page.evaluate("document.documentElement.scrollHeight") <= 1080
         shot = screenshot(page, "debrief", readme=True)
+        assert page.evaluate("document.documentElement.scrollHeight") <= 1080
         SHOTS_DOCS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(shot, SHOTS_DOCS / "debrief.png")
         # the arrow keys step too (a presenter's clicker), to the score after trick 10
