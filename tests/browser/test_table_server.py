@@ -76,17 +76,21 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
         if projector.locator("#turn").inner_text().startswith(("The hand is over", "The match is over")):
             return clicks
         before = step(projector)
-        acted = False
+        acted, steps = False, 1
         for p in students:
             buttons = p.locator(CLICKABLE)
             if buttons.count() == 0 or not p.locator("#turn.yours").count():
                 continue
             if p.locator("button.confirm-pick").count():  # cards chosen together, then one confirmation
-                n = int(p.locator("button.confirm-pick").get_attribute("data-pick") or 0)
-                for i in range(n):
-                    p.locator("button.card.pickable").nth(i).click(timeout=5_000)
-                p.locator("button.confirm-pick").click(timeout=5_000)
-                acted = True
+                try:
+                    n = int(p.locator("button.confirm-pick").get_attribute("data-pick", timeout=2_000) or 0)
+                    for i in range(n):
+                        p.locator("button.card.pickable").nth(i).click(timeout=5_000)
+                    p.locator("button.confirm-pick").click(timeout=5_000)
+                except PlaywrightTimeout:  # the page redrew between the count and the read: look again
+                    break
+                # the page sends the n chosen cards one after another: the hand goes on after the last
+                acted, steps = True, n
                 break
             # what each button sends (its data-action), else its words: a bid grid's cell reads "6♠"
             texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action || b.textContent)")
@@ -108,7 +112,8 @@ def play_out(projector: Any, students: list[Any], max_clicks: int = 400) -> int:
             acted = True
             break
         if acted:
-            projector.wait_for_function(f"() => Number(document.body.dataset.step) > {before}", timeout=20_000)
+            projector.wait_for_function(f"() => Number(document.body.dataset.step) >= {before + steps}",
+                                        timeout=20_000)
         else:
             projector.wait_for_timeout(100)  # a computer seat is to act
     raise AssertionError("the hand did not end")
