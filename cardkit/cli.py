@@ -12,7 +12,7 @@
   best play, marking the best. The search stops after ``S`` seconds (10 by default; 0: no limit)
   or ``N`` positions; it then prints each action's proved bounds and says so.
 - ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
-  [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N`` times and prints, for each
+  [--until-halfwidth H] [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N`` times and prints, for each
   contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
 - ``serve [--host 127.0.0.1] [--port 8765] [--db FILE] [--token T] [--expire HOURS]`` runs the
   table server (:mod:`cardkit.server`) and prints the teacher's link.
@@ -372,16 +372,20 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     dealer = seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
     odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                     blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
-                    progress=not args.json, time_limit=args.time_limit, jobs=args.jobs)
+                    progress=not args.json, time_limit=args.time_limit, jobs=args.jobs,
+                    until_halfwidth=args.until_halfwidth)
     if args.json:
         rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
                 for c, row in odds.to_dict(orient="index").items()]
         print(json.dumps({"game": game.name, "hand": args.hand, "deals": args.deals, "method": args.method,
                           "blind": args.blind, "contracts": rows}, ensure_ascii=False))
     else:
+        from .explore.estimate import odds_table
+
         print(f"{game.title}: {args.hand or 'a random hand'}{' (blind)' if args.blind else ''}, "
-              f"{args.deals} deals, {args.method}")
-        print(odds.to_string())
+              f"{'at most ' if args.until_halfwidth else ''}{args.deals} deals, {args.method}; "
+              "each figure with its 95 % interval")
+        print(odds_table(odds).to_string())
     return 0
 
 
@@ -630,6 +634,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="stop after this many seconds with the deals done so far (default 600)")
     est.add_argument("--jobs", type=int, default=1,
                      help="with --method solver: deals solved at once, one core each (default 1)")
+    est.add_argument("--until-halfwidth", type=float, default=None, metavar="H",
+                     help="stop a contract's deals once its chance to make is known within H either side "
+                          "(a share, e.g. 0.05; at least 10 deals); --deals is then the most")
     est.add_argument("--json", action="store_true", help="print one JSON object")
     est.set_defaults(func=cmd_estimate)
     srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")

@@ -12,9 +12,11 @@ def test_estimate_table(capsys):
                "--contract", "220", "--deals", "10"])
     out = capsys.readouterr().out
     assert rc == 0
-    assert out.splitlines()[0] == "501♠: AS 10S KS QS JS 9S AH, 10 deals, playout"
-    lines = {line.split()[0]: line.split() for line in out.splitlines()[3:]}
-    assert lines["66"][1:3] == ["10", "1.0"] and lines["220"][1:3] == ["10", "0.0"]
+    assert out.splitlines()[0] == "501♠: AS 10S KS QS JS 9S AH, 10 deals, playout; each figure with its 95 % interval"
+    lines = {line.split()[0]: line.split(maxsplit=1)[1] for line in out.splitlines()[3:]}
+    # 10 of 10 is not a certainty: Wilson's interval from 10 / (10 + 1.96²) = 72 %, and 0 of 10 up to 28 %
+    assert lines["66"].split() == ["10", "100%", "(72–100%)", "−66", "(all", "10", "deals)"]
+    assert lines["220"].split() == ["10", "0%", "(0–28%)", "+220", "(all", "10", "deals)"]
 
 
 def test_estimate_json(capsys):
@@ -22,8 +24,10 @@ def test_estimate_json(capsys):
                "--deals", "5", "--blind", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert rc == 0 and out["blind"] is True
-    assert out["contracts"] == [{"contract": "66", "n": 5, "p_make": 1.0, "p_make_se": 0.0, "mean_score": -132.0,
-                                 "mean_score_se": 0.0}]  # blind doubles: 2 × 66 (rules.md 501 §6)
+    # blind doubles: 2 × 66 (rules.md 501 §6); 5 of 5 made: Wilson's interval from 5 / (5 + 1.96²) = 0.5655
+    assert out["contracts"] == [{"contract": "66", "n": 5, "p_make": 1.0, "p_make_low": 0.5655, "p_make_high": 1.0,
+                                 "p_make_se": 0.0, "mean_score": -132.0, "mean_score_low": -132.0,
+                                 "mean_score_high": -132.0, "mean_score_spread": 0.0, "mean_score_se": 0.0}]
 
 
 def test_estimate_errors(capsys):

@@ -22,6 +22,12 @@ def test_unbeatable_hand_always_makes(g501):
     assert (t["points"] <= 160).all() and (t["trump"] == "♠").all() and t["summary"][0].startswith("B 66 ♠")
     s = t.attrs["summary"]
     assert s["p_make"] == 1.0 and s["mean_score"] == -66 and s["p_make_se"] == 0
+    # 30 made of 30 is not a certainty: Wilson's 95 % interval is 88.6 %–100 % (z = 1.96:
+    # n / (n + z²) = 30 / 33.84); a score with no spread has no interval, said as such
+    assert round(s["p_make_low"], 4) == round(30 / (30 + 1.959964 ** 2), 4) == 0.8865 and s["p_make_high"] == 1.0
+    assert s["mean_score_low"] == s["mean_score_high"] == -66 and s["mean_score_spread"] == 0.0
+    from cardkit.explore.estimate import mean_words, share_words
+    assert share_words(s) == "100% (89–100%)" and mean_words(s) == "−66 (all 30 deals)"
 
 
 def test_impossible_contract_never_makes(g501):
@@ -67,7 +73,9 @@ def test_odds_table_reads_as_words_and_keeps_the_numbers():
         "deals", "chance to make", "mean score change"]
     for (c, r), (_, s) in zip(odds.iterrows(), shown.iterrows()):
         assert s["deals"] == r["n"] == 6
-        assert s["chance to make"] == f"{round(100 * r['p_make'])}% (± {round(100 * r['p_make_se'])}%)"
+        assert s["chance to make"] == (f"{round(100 * r['p_make'])}% ({round(100 * r['p_make_low'])}–"
+                                       f"{round(100 * r['p_make_high'])}%)")
+        assert "±" not in s["chance to make"] + s["mean score change"]
         mean = round(r["mean_score"])
         assert s["mean score change"].startswith("0 " if mean == 0 else f"{mean:+d}".replace("-", "−") + " ")
     html = shown._repr_html_()

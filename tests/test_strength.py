@@ -147,7 +147,8 @@ def test_summary_interval_by_hand() -> None:
     r = summary(rows).iloc[0]
     se = 1 / math.sqrt(3)
     assert r["mean difference"] == 2.0
-    assert r["low"] == round(2 - 1.96 * se, 1) and r["high"] == round(2 + 1.96 * se, 1)
+    # Student's t at 2 degrees of freedom (4.303, from a printed table), not 1.96: three deals are few
+    assert r["low"] == round(2 - 4.303 * se, 1) == -0.5 and r["high"] == round(2 + 4.303 * se, 1) == 4.5
     assert r["a ms/decision"] == round(1000 * 1.5 / 6, 1) and r["b ms/decision"] == round(1000 * 0.3 / 12, 1)
 
 

@@ -185,7 +185,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
                  players: str | PlayerFactory | Sequence[str] | None = None,
                  accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
                  talon: CardsLike | None = None, seed: int = 0, progress: bool = True,
-                 exact: bool = False, time_limit: float | None = None, jobs: int = 1) -> Any:
+                 exact: bool = False, time_limit: float | None = None, jobs: int = 1,
+                 until_halfwidth: float | None = None) -> Any:
     """The results of ``hand`` playing ``contract`` over ``n`` deals of the unseen cards.
 
     Args:
@@ -215,6 +216,11 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         jobs: with the solver, how many deals are solved at once, each by a solver of its own in a
             thread (the compiled search runs without holding the interpreter, so 2 uses two cores);
             the table is the same as with 1.
+        until_halfwidth: stop dealing once the chance to make is known within this much either
+            side (a share, e.g. 0.05: half the width of its 95 % Wilson interval), after at least
+            :data:`MIN_SEQUENTIAL` deals; ``n`` is then the most. ``attrs["setup"]["stopped"]`` is
+            true when it stopped early. (Stopping on the interval's own width makes the interval a
+            little less sure than 95 % at the stop; the deals themselves stay independent.)
 
     Returns:
         A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),
@@ -236,6 +242,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         raise CardkitError(f"n={n}: estimate over at least one deal")
     if jobs < 1:
         raise CardkitError(f"jobs={jobs}: solve at least one deal at a time")
+    if until_halfwidth is not None and not 0 < until_halfwidth < 0.5:
+        raise CardkitError(f"until_halfwidth={until_halfwidth}: a share between 0 and 0.5, e.g. 0.05")
     game.check_table(dealer, game.initial_scores())
     s = (dealer + 1) % game.players if seat is None else seat_index(game, seat)
     if s < 0 or s not in game.deal_targets(dealer):  # the talon, or 501's sitting-out dealer (rules.md 501 §1)
@@ -263,6 +271,9 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         if deadline is not None and rows and time.monotonic() > deadline:
             stopped = True
             break
+        if until_halfwidth is not None and i >= MIN_SEQUENTIAL and _narrow_enough(rows, until_halfwidth):
+            stopped = True
+            break
         deal = setup.deal(rng)
         state = deal.new_hand(game)
         if contract is not None:
@@ -285,20 +296,49 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     table.attrs["summary"] = summarise(table)
     table.attrs["setup"] = {"game": game.title, "contract": str(contract), "seat": game.names[s],
                             "hand": str(hand) if hand else "random", "blind": blind, "method": method, "n": n,
-                            "stopped": stopped}
+                            "stopped": stopped, "until_halfwidth": until_halfwidth}
     return table
 
 
+#: The fewest deals a sequential estimate (``until_halfwidth``) plays before it may stop.
+MIN_SEQUENTIAL = 10
+
+
+def _narrow_enough(rows: Sequence[tuple[int, Any]], halfwidth: float) -> bool:
+    """True when the finished rows' chance to make is known within ``halfwidth`` (Wilson, 95 %);
+    rows still being solved are not counted yet."""
+    from .intervals import rate_interval
+
+    done = [_Solving.result(r) for _i, r in rows if not isinstance(r, Future) or r.done()]
+    if len(done) < MIN_SEQUENTIAL:
+        return False
+    return rate_interval(sum(bool(r["made"]) for r in done), len(done)).halfwidth <= halfwidth
+
+
 def summarise(table: Any) -> dict[str, float]:
-    """``p_make`` (share of deals made), ``p_make_se`` (its standard error), ``mean_score`` and
-    ``mean_score_se`` of a results table, and ``n``."""
+    """The figures of a results table, each with its 95 % interval (:mod:`cardkit.explore.intervals`):
+
+    ``n`` (deals); ``p_make`` (share made), ``p_make_low``/``p_make_high`` (Wilson's interval) and
+    ``p_make_se`` (binomial standard error); ``mean_score`` (the seat's mean score change),
+    ``mean_score_low``/``mean_score_high`` (Student's *t* interval; both the mean itself when every
+    deal gave the same score, then ``mean_score_spread`` is 0.0; NaN for one deal) and
+    ``mean_score_se``."""
+    from .intervals import mean_interval, rate_interval
+
     n = len(table)
-    made = table["made"].astype(float)
-    p = float(made.mean()) if n else float("nan")
-    mean = float(table["score"].mean()) if n else float("nan")
+    if not n:
+        nan = float("nan")
+        return {"n": 0, "p_make": nan, "p_make_low": nan, "p_make_high": nan, "p_make_se": nan,
+                "mean_score": nan, "mean_score_low": nan, "mean_score_high": nan, "mean_score_spread": nan,
+                "mean_score_se": nan}
+    rate = rate_interval(int(table["made"].astype(bool).sum()), n)
+    mean = mean_interval(table["score"].astype(float))
     sd = float(table["score"].std(ddof=1)) if n > 1 else 0.0
-    return {"n": n, "p_make": p, "p_make_se": math.sqrt(p * (1 - p) / n) if n else float("nan"),
-            "mean_score": mean, "mean_score_se": sd / math.sqrt(n) if n else float("nan")}
+    p = rate.estimate
+    return {"n": n, "p_make": p, "p_make_low": rate.low, "p_make_high": rate.high,
+            "p_make_se": math.sqrt(p * (1 - p) / n),
+            "mean_score": mean.estimate, "mean_score_low": mean.low, "mean_score_high": mean.high,
+            "mean_score_spread": 1.0 if mean.spread else 0.0, "mean_score_se": sd / math.sqrt(n)}
 
 
 def bid_odds(game: Game, hand: CardsLike | None, contracts: Iterable[Any], n: int = 100, **kwargs: Any) -> Any:
@@ -334,8 +374,9 @@ def _contract_words(game: Game, contract: Any, blind: bool = False) -> str:
 
 def odds_table(odds: Any) -> Any:
     """:func:`bid_odds` as a learner reads it: one row per contract (named as players name it) with
-    the number of deals, the chance it makes and the mean score change, each with its standard
-    error ("50% (± 9%)", "−80 (± 0)"). The numbers stay in ``odds`` for code.
+    the number of deals, the chance it makes and the mean score change, each with its 95 % interval
+    ("85% (64–95%)", "+42 (+8 to +76)"; "−80 (all 30 deals)" when every deal gave the same score).
+    The numbers stay in ``odds`` for code.
 
     Args:
         odds: a table made by :func:`bid_odds`.
@@ -346,22 +387,42 @@ def odds_table(odds: Any) -> Any:
     """
     import pandas as pd
 
-    from ..display import signed
     from ..frames import frame
     from ..i18n import _, heading
 
-    def share(p: float, se: float) -> str:
-        return "" if math.isnan(p) else f"{p:.0%} (± {se:.0%})"
-
-    def mean(m: float, se: float) -> str:
-        return "" if math.isnan(m) else f"{signed(m)} (± {se:.0f})"
-
     named = odds.attrs.get("contract_words", {})
     contract, deals, chance, change = heading("contract"), _("deals"), _("chance to make"), _("mean score change")
-    rows = [{contract: named.get(c, c), deals: int(r["n"]), chance: share(r["p_make"], r["p_make_se"]),
-             change: mean(r["mean_score"], r["mean_score_se"])}
+    rows = [{contract: named.get(c, c), deals: int(r["n"]), chance: share_words(r),
+             change: mean_words(r)}
             for c, r in odds.iterrows()]
     return frame(pd.DataFrame(rows, columns=[contract, deals, chance, change]).set_index(contract))
+
+
+def share_words(figures: Mapping[str, Any]) -> str:
+    """The chance a contract makes with its interval, from :func:`summarise`'s figures:
+    ``"85% (64–95%)"``; empty without deals."""
+    p, low, high = figures["p_make"], figures["p_make_low"], figures["p_make_high"]
+    if p != p:
+        return ""
+    return f"{p:.0%} ({low * 100:.0f}–{high:.0%})"
+
+
+def mean_words(figures: Mapping[str, Any]) -> str:
+    """The mean score change with its interval, from :func:`summarise`'s figures, in the language
+    in use: ``"+42 (+8 to +76)"``, ``"−80 (all 30 deals)"`` when every deal gave the same score,
+    ``"−80 (1 deal)"``; empty without deals."""
+    from ..display import signed
+    from ..i18n import _, ngettext
+
+    m, n = figures["mean_score"], int(figures["n"])
+    if m != m:
+        return ""
+    low, high = figures["mean_score_low"], figures["mean_score_high"]
+    if n == 1 or low != low:
+        return f"{signed(m)} (" + _("1 deal") + ")"
+    if not figures.get("mean_score_spread", 1.0):
+        return f"{signed(m)} (" + ngettext("all {n} deal", "all {n} deals", n).format(n=n) + ")"
+    return f"{signed(m)} (" + _("{low} to {high}").format(low=signed(round(low)), high=signed(round(high))) + ")"
 
 
 def results_chart(table: Any, title: str | None = None) -> Any:
@@ -387,14 +448,14 @@ def results_chart(table: Any, title: str | None = None) -> Any:
 
 
 def bid_odds_chart(odds: Any, title: str = "chance the contract makes") -> Any:
-    """An altair bar chart of :func:`bid_odds`: the chance each contract makes, with ±2 standard errors."""
+    """An altair bar chart of :func:`bid_odds`: the chance each contract makes, with its 95 % interval
+    (Wilson's, :func:`cardkit.explore.intervals.rate_interval`)."""
     import altair as alt
 
     data = odds.reset_index()
     named = odds.attrs.get("contract_words", {})
     data["contract"] = [named.get(c, c) for c in data["contract"]]
-    data["low"] = (data["p_make"] - 2 * data["p_make_se"]).clip(lower=0)
-    data["high"] = (data["p_make"] + 2 * data["p_make_se"]).clip(upper=1)
+    data["low"], data["high"] = data["p_make_low"], data["p_make_high"]
     order = list(data["contract"])
     base = alt.Chart(data, title=title)
     bars = base.mark_bar(color="#47a").encode(
@@ -426,5 +487,6 @@ def _bid_examples() -> dict[str, dict[str, Any]]:
 #: hand, contract, seat (each game's :attr:`~cardkit.game.Game.bid_example`).
 BID_EXAMPLES: dict[str, dict[str, Any]] = _bid_examples()
 
-__all__ = ["BID_EXAMPLES", "bid_odds", "bid_odds_chart", "contract_action", "contracting_seat", "estimate_bid",
-           "force_contract", "make_players", "play_out", "results_chart", "summarise"]
+__all__ = ["BID_EXAMPLES", "MIN_SEQUENTIAL", "bid_odds", "bid_odds_chart", "contract_action", "contracting_seat",
+           "estimate_bid", "force_contract", "make_players", "mean_words", "odds_table", "play_out", "results_chart",
+           "share_words", "summarise"]

@@ -22,7 +22,6 @@ decision of each kind.
 from __future__ import annotations
 
 import csv
-import math
 import os
 import random
 import time
@@ -177,22 +176,22 @@ def read_rows(path: str | os.PathLike[str]) -> list[dict[str, str]]:
 
 def summary(rows: Any) -> Any:
     """Per pair (game, players, a, b): deals, mean difference per hand (``a`` − ``b``) with its 95 %
-    confidence interval (mean ± 1.96 standard errors over deals), and each kind's milliseconds per
+    confidence interval (Student's *t* over deals, :func:`cardkit.explore.intervals.mean_interval`),
+    and each kind's milliseconds per
     decision. ``rows``: a pandas DataFrame of :data:`COLUMNS` or a list of row dicts."""
     import pandas as pd
 
     from ..frames import frame
+    from .intervals import mean_interval
 
     df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
     out = []
     for (g, n, a, b), grp in df.groupby(["game", "players", "a", "b"], sort=False):
         diffs = grp["difference"].astype(float)
-        k = len(diffs)
-        mean = float(diffs.mean())
-        se = float(diffs.std(ddof=1)) / math.sqrt(k) if k > 1 else float("nan")
-        out.append({"game": str(g), "players": int(n), "a": a, "b": b, "deals": k,
-                    "mean difference": round(mean, 1), "low": round(mean - 1.96 * se, 1),
-                    "high": round(mean + 1.96 * se, 1),
+        iv = mean_interval(diffs)
+        out.append({"game": str(g), "players": int(n), "a": a, "b": b, "deals": iv.n,
+                    "mean difference": round(iv.estimate, 1), "low": round(iv.low, 1),
+                    "high": round(iv.high, 1),
                     "a ms/decision": round(1000 * grp["a_seconds"].astype(float).sum()
                                            / max(1, grp["a_decisions"].astype(int).sum()), 1),
                     "b ms/decision": round(1000 * grp["b_seconds"].astype(float).sum()

@@ -95,11 +95,13 @@ def _make(game: Game, kind: str, seed: int, factories: dict[str, PlayerFactory])
 
 
 def standings(results: Any) -> Any:
-    """Per kind: seat-hands played, total and mean gain per seat-hand, and the mean's standard error
-    (over deals, so the duplicate pairing is kept), best first."""
+    """Per kind: seat-hands played, total and mean gain per seat-hand, the mean's standard error and
+    its 95 % interval ``low``–``high`` (Student's *t* over deals, so the duplicate pairing is kept;
+    :func:`cardkit.explore.intervals.mean_interval`), and ``deals``, best first."""
     import pandas as pd
 
     from ..frames import frame
+    from .intervals import mean_interval
 
     per_deal = results.groupby(["kind", "deal"])["gain"].mean().reset_index()
     rows = []
@@ -107,31 +109,50 @@ def standings(results: Any) -> Any:
         n = len(grp)
         sd = float(grp["gain"].std(ddof=1)) if n > 1 else 0.0
         played = int((results["kind"] == kind).sum())
-        rows.append({"kind": kind, "seat-hands": played, "total gain": int(results.loc[results["kind"] == kind,
-                                                                                       "gain"].sum()),
-                     "mean gain": round(float(grp["gain"].mean()), 2),
-                     "std. error": round(sd / math.sqrt(n), 2) if n else float("nan")})
+        iv = mean_interval(grp["gain"])
+        rows.append({"kind": kind, "deals": n, "seat-hands": played,
+                     "total gain": int(results.loc[results["kind"] == kind, "gain"].sum()),
+                     "mean gain": round(iv.estimate, 2),
+                     "std. error": round(sd / math.sqrt(n), 2) if n else float("nan"),
+                     "low": round(iv.low, 2), "high": round(iv.high, 2)})
     return frame(pd.DataFrame(rows).sort_values("mean gain", ascending=False).set_index("kind"))
 
 
 def margin(results: Any, a: str, b: str) -> tuple[float, float]:
     """The mean over deals of (``a``'s mean gain − ``b``'s) and its standard error: the duplicate
-    comparison of two kinds on the same cards."""
-    per = results.groupby(["deal", "kind"])["gain"].mean().unstack("kind")
-    diff = per[a] - per[b]
+    comparison of two kinds on the same cards. :func:`margin_interval` gives its 95 % interval."""
+    diff = _differences(results, a, b)
     n = len(diff)
     se = float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
     return float(diff.mean()), se
 
 
+def margin_interval(results: Any, a: str, b: str) -> Any:
+    """The duplicate comparison of :func:`margin` as an :class:`~cardkit.explore.intervals.Interval`:
+    the mean per-deal difference (``a`` − ``b``) with Student's *t* 95 % interval over the deals.
+    An interval that excludes 0 says the deals show a difference at that level; one that covers 0
+    says these deals cannot tell the two apart (not that they play alike)."""
+    from .intervals import mean_interval
+
+    return mean_interval(_differences(results, a, b))
+
+
+def _differences(results: Any, a: str, b: str) -> Any:
+    """Per deal: ``a``'s mean gain − ``b``'s (raises CardkitError for a kind not in the results)."""
+    kinds = set(results["kind"])
+    for k in (a, b):
+        if k not in kinds:
+            raise CardkitError(f"no player kind {k!r} in these results (they have {', '.join(sorted(kinds))})")
+    per = results.groupby(["deal", "kind"])["gain"].mean().unstack("kind")
+    return per[a] - per[b]
+
+
 def standings_chart(results: Any, title: str = "mean gain per hand") -> Any:
-    """An altair chart: each kind's mean gain per seat-hand with ±2 standard errors, and the running
-    total gain over the deals."""
+    """An altair chart: each kind's mean gain per seat-hand with its 95 % interval (:func:`standings`),
+    and the running total gain over the deals."""
     import altair as alt
 
     table = standings(results).reset_index()
-    table["low"] = table["mean gain"] - 2 * table["std. error"]
-    table["high"] = table["mean gain"] + 2 * table["std. error"]
     base = alt.Chart(table, title=title)
     bars = base.mark_bar().encode(x=alt.X("kind:N", sort="-y"), y=alt.Y("mean gain:Q"),
                                   color=alt.Color("kind:N", legend=None))
@@ -142,5 +163,5 @@ def standings_chart(results: Any, title: str = "mean gain per hand") -> Any:
     return alt.hconcat((bars + errs).properties(width=160, height=180), line.properties(width=260, height=180))
 
 
-__all__ = ["gain_sign", "margin", "seatings", "standings", "standings_chart", "tournament"]
+__all__ = ["gain_sign", "margin", "margin_interval", "seatings", "standings", "standings_chart", "tournament"]
 
