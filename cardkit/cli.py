@@ -12,8 +12,9 @@
   best play, marking the best. The search stops after ``S`` seconds (10 by default; 0: no limit)
   or ``N`` positions; it then prints each action's proved bounds and says so.
 - ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
-  [--until-halfwidth H] [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N`` times and prints, for each
-  contract, the chance it makes and the expected score change (see :mod:`cardkit.explore.estimate`).
+  [--until-halfwidth H] [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N``
+  times and prints, for each contract, the chance it makes and the expected score change, each with
+  its 95 % interval (see :mod:`cardkit.explore.estimate`).
 - ``serve [--host 127.0.0.1] [--port 8765] [--db FILE] [--token T] [--expire HOURS]`` runs the
   table server (:mod:`cardkit.server`) and prints the teacher's link.
 - ``new-table GAME [--players N] [--computer SEATS] [--url URL] [--token T]`` makes a table on a
@@ -537,7 +538,7 @@ def cmd_new_class(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .explore.strength import read_rows, round_robin, summary, summary_text
+    from .explore.strength import read_rows, round_robin, rules_text, summary, summary_text
 
     game = find_game(args.game, args.players, **_rules(args.rule))
     kinds = list(dict.fromkeys(args.kinds))
@@ -568,7 +569,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         import pandas as pd
 
         table = pd.DataFrame(read_rows(args.csv))
-        table = table[(table["game"] == game.name) & (table["players"].astype(int) == game.players)]
+        table = table[(table["game"] == game.name) & (table["players"].astype(int) == game.players)
+                      & (table["rules"] == rules_text(game)) & (table["seed"].astype(int) == args.seed)]
         table = table[table["deal"].astype(int) < args.deals]
     else:
         table = rows

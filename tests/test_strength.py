@@ -162,10 +162,45 @@ def test_round_robin_appends_and_resumes(tmp_path) -> None:  # type: ignore[no-u
     rows = read_rows(path)
     assert [int(r["deal"]) for r in rows] == list(range(6))
     assert tuple(rows[0]) == COLUMNS
+    assert {(r["rules"], r["seed"]) for r in rows} == {("", "2")}
     bad = tmp_path / "bad.csv"
     bad.write_text("a,b\n1,2\n", encoding="utf-8")
     with pytest.raises(CardkitError, match="not a strength table"):
         read_rows(bad)
+
+
+def test_a_deal_gives_the_same_result_however_the_run_was_chunked_or_resumed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every deal has its own random streams from (seed, deal): six deals in one go, in chunks of
+    four then resumed, or deal 5 alone, give the same differences and decision counts."""
+    game = find_game("501")
+    keep = ("deal", "difference", "a_decisions", "b_decisions")
+    whole = [tuple(r[k] for k in keep) for r in duel(game, "random", "sensible", range(6), seed=4)]
+    path = tmp_path / "r.csv"
+    round_robin(game, ["random", "sensible"], 4, seed=4, chunk=4, path=path)
+    round_robin(game, ["random", "sensible"], 6, seed=4, chunk=4, path=path)
+    resumed = [(int(r["deal"]), float(r["difference"]), int(r["a_decisions"]), int(r["b_decisions"]))
+               for r in read_rows(path)]
+    assert resumed == whole
+    assert [tuple(r[k] for k in keep) for r in duel(game, "random", "sensible", [5], seed=4)] == whole[5:]
+    assert len({w[1] for w in whole}) > 1  # the deals differ: not one result repeated
+
+
+def test_a_file_refuses_another_run_of_the_same_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = find_game("500")
+    path = tmp_path / "s.csv"
+    round_robin(game, ["random", "sensible"], 2, seed=1, path=path)
+    with pytest.raises(CardkitError, match="another run of Five Hundred with 4 players .*seed 1.*seed 2"):
+        round_robin(game, ["random", "sensible"], 4, seed=2, path=path)
+    loose = find_game("500", **{"joker-lead": "loose"})
+    with pytest.raises(CardkitError, match="this run has rules joker-lead=loose"):
+        round_robin(loose, ["random", "sensible"], 4, seed=1, path=path)
+    assert len(read_rows(path)) == 2  # nothing was added
+    # another table size is another run, and may share the file
+    round_robin(find_game("500", 3), ["random", "sensible"], 1, seed=2, path=path)
+    assert [r["players"] for r in read_rows(path)] == ["4", "4", "3"]
+    # the command line says so and changes nothing
+    assert main(["tournament", "500", "random", "sensible", "--deals", "3", "--seed", "5", "--csv", str(path)]) == 2
+    assert len(read_rows(path)) == 3
 
 
 def test_tournament_command_smoke(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]

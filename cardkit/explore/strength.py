@@ -11,8 +11,14 @@ every decision of each kind.
 :func:`round_robin` plays every pair of a list of kinds in chunks of deals, appending one row per
 pair and deal to a CSV file (so a long run in the background can be read while it goes, and
 stopped and resumed); :func:`summary` turns those rows into the table: per pair the deals, the mean
-difference per hand with its 95 % confidence interval (normal, over deals), and the seconds per
-decision of each kind.
+difference per hand with its 95 % confidence interval (Student's *t*, over deals), and the seconds
+per decision of each kind.
+
+Every deal has its own random streams, derived from (seed, deal number): its pack
+(:func:`deal_pack`) and its players (:func:`deal_seed`), so a deal's result does not depend on
+which deals were played before it, in which chunk, or whether the run was stopped and resumed.
+A file's rows record the run they belong to (``rules``, ``seed``); a run with other rules or
+another seed refuses to add to a file that holds another run of the same table.
 
 >>> from cardkit import find_game
 >>> lineup(find_game("500"), "a", "b"), lineup(find_game("501"), "a", "b")
@@ -23,7 +29,6 @@ from __future__ import annotations
 
 import csv
 import os
-import random
 import time
 from itertools import combinations
 from typing import Any, Callable, Iterable, Sequence
@@ -31,11 +36,27 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import CardkitError
 from ..game import Decision, Game, Player, State
 from .estimate import player_of
-from .tournament import seatings
+from .tournament import deal_pack, deal_seed, seatings
 
-#: The columns of a strength CSV file, one row per pair and deal.
-COLUMNS = ("game", "players", "a", "b", "deal", "difference", "a_decisions", "a_seconds", "b_decisions",
-           "b_seconds")
+#: The columns of a strength CSV file, one row per pair and deal. ``rules`` is the table's rule
+#: options that differ from the game's defaults (:func:`rules_text`; empty: every default), ``seed``
+#: the run's seed.
+COLUMNS = ("game", "players", "rules", "seed", "a", "b", "deal", "difference", "a_decisions", "a_seconds",
+           "b_decisions", "b_seconds")
+
+
+def rules_text(game: Game) -> str:
+    """The table's rule options that differ from its game's defaults, ``name=value`` sorted and
+    joined by ``;`` (empty when every rule is the default).
+
+    >>> from cardkit import find_game
+    >>> rules_text(find_game("500")), rules_text(find_game("500", **{"joker-lead": "loose", "win": "points"}))
+    ('', 'joker-lead=loose;win=points')
+    """
+    from ..registry import find_game
+
+    defaults = find_game(game.name).options
+    return ";".join(f"{k}={v}" for k, v in sorted(game.options.items()) if defaults.get(k) != v)
 
 
 class Timed:
@@ -65,11 +86,6 @@ def lineup(game: Game, a: str, b: str) -> list[str]:
     return [a] + [b] * (game.players - 1)
 
 
-def deal_pack(game: Game, seed: int, deal: int) -> tuple[int, list[Any]]:
-    """Deal ``deal`` of a run seeded ``seed``: its dealer (``deal mod seats``) and its pack."""
-    return deal % game.players, game.shuffled_pack(random.Random(seed * 1_000_003 + deal))
-
-
 def duel(game: Game, a: str, b: str, deals: Iterable[int], seed: int = 0) -> list[dict[str, Any]]:
     """Play each deal of ``deals`` for every seating of :func:`lineup` ``(a, b)``.
 
@@ -83,29 +99,27 @@ def duel(game: Game, a: str, b: str, deals: Iterable[int], seed: int = 0) -> lis
         raise CardkitError(f"a duel needs two different kinds, not {a} twice")
     sign = -1 if game.lower_is_better else 1
     seats = seatings(lineup(game, a, b))
-    tables = [[Timed(player_of(game, kind, seed * 1000 + 10 * si + s)) for s, kind in enumerate(seating)]
-              for si, seating in enumerate(seats)]
+    rules = rules_text(game)
     rows = []
     for d in deals:
         dealer, pack = deal_pack(game, seed, d)
         gains: dict[str, list[int]] = {a: [], b: []}
-        before = {k: [0, 0.0] for k in (a, b)}
-        for seating, players in zip(seats, tables):
-            for kind, p in zip(seating, players):
-                before[kind][0] -= p.decisions
-                before[kind][1] -= p.seconds
+        spent = {k: [0, 0.0] for k in (a, b)}
+        for si, seating in enumerate(seats):
+            players = [Timed(player_of(game, kind, deal_seed(seed, d, si, s))) for s, kind in enumerate(seating)]
             state = game.new_hand(dealer, game.initial_scores(), pack)
             while not state.is_terminal():
                 state.apply_action(players[state.actor()].choose(state).action)
             for s, kind in enumerate(seating):
                 gains[kind].append(sign * state.returns()[s])
             for kind, p in zip(seating, players):
-                before[kind][0] += p.decisions
-                before[kind][1] += p.seconds
+                spent[kind][0] += p.decisions
+                spent[kind][1] += p.seconds
         diff = sum(gains[a]) / len(gains[a]) - sum(gains[b]) / len(gains[b])
-        rows.append({"game": game.name, "players": game.players, "a": a, "b": b, "deal": d,
-                     "difference": round(diff, 4), "a_decisions": before[a][0], "a_seconds": round(before[a][1], 4),
-                     "b_decisions": before[b][0], "b_seconds": round(before[b][1], 4)})
+        rows.append({"game": game.name, "players": game.players, "rules": rules, "seed": seed, "a": a, "b": b,
+                     "deal": d,
+                     "difference": round(diff, 4), "a_decisions": spent[a][0], "a_seconds": round(spent[a][1], 4),
+                     "b_decisions": spent[b][0], "b_seconds": round(spent[b][1], 4)})
     return rows
 
 
@@ -117,6 +131,10 @@ def round_robin(game: Game, kinds: Sequence[str], deals: int, seed: int = 0, chu
     each pair in turn; rows are appended to the CSV file ``path`` as they come. Deals already in
     the file for a pair (same game, table size and seed run) are skipped, so a stopped run resumes.
 
+    Raises:
+        CardkitError: the file holds another run of this table (other rules or another seed), or
+            is not a strength table.
+
     ``stop``: asked before each chunk; when it returns True no more deals are played (e.g. a time
     limit). ``advance(k)``: told of ``k`` more deals done (played now or found in the file), e.g. a
     progress bar's ``update``.
@@ -125,10 +143,18 @@ def round_robin(game: Game, kinds: Sequence[str], deals: int, seed: int = 0, chu
     """
     todo = list(pairs) if pairs is not None else list(combinations(kinds, 2))
     done: dict[tuple[str, str], set[int]] = {p: set() for p in todo}
+    rules = rules_text(game)
     if path is not None and os.path.exists(path):
         for row in read_rows(path):
+            if row["game"] != game.name or int(row["players"]) != game.players:
+                continue
+            if row["rules"] != rules or int(row["seed"]) != seed:
+                raise CardkitError(
+                    f"{path} holds another run of {game.title} with {game.players} players (rules "
+                    f"{row['rules'] or 'the defaults'}, seed {row['seed']}); this run has rules "
+                    f"{rules or 'the defaults'} and seed {seed}: write it to another file (--csv)")
             key = (row["a"], row["b"])
-            if row["game"] == game.name and int(row["players"]) == game.players and key in done:
+            if key in done:
                 done[key].add(int(row["deal"]))
     out: list[dict[str, Any]] = []
     for start in range(0, deals, chunk):

@@ -38,6 +38,17 @@ def seatings(lineup: Sequence[str]) -> list[tuple[str, ...]]:
     return out
 
 
+def deal_pack(game: Game, seed: int, deal: int) -> tuple[int, list[Any]]:
+    """Deal ``deal`` of a run seeded ``seed``: its dealer (``deal mod seats``) and its pack."""
+    return deal % game.players, game.shuffled_pack(random.Random(seed * 1_000_003 + deal))
+
+
+def deal_seed(seed: int, deal: int, seating: int, seat: int) -> int:
+    """The seed of the player in ``seat`` of ``seating`` at deal ``deal`` of a run seeded ``seed``:
+    a stream of its own for every deal (so a deal's result does not depend on the deals before it)."""
+    return ((seed * 1_000_003 + deal) * 97 + seating) * 13 + seat
+
+
 def gain_sign(game: Game) -> int:
     """+1 when a higher score is better (Five Hundred), −1 when scores count down (501♠, §10)."""
     return -1 if game.lower_is_better else 1
@@ -52,8 +63,10 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
         lineup: a player kind per seat (``"random"``, ``"sensible"``, ``"sampler"``, or a
             name in ``factories``).
         deals: the number of deals; deal ``d`` has dealer ``d mod seats`` and a pack shuffled from
-            ``seed``.
-        seed: seeds the packs and the players (the same for every seating).
+            (``seed``, ``d``) (:func:`deal_pack`).
+        seed: seeds the packs and the players: each deal's players have seeds of their own from
+            (``seed``, ``d``, seating, seat) (:func:`deal_seed`), so a deal's result does not
+            depend on how many deals the run has.
         factories: extra player kinds, name → ``f(seat, seed) -> player``.
         progress: show a progress bar.
 
@@ -72,12 +85,11 @@ def tournament(game: Game, lineup: Sequence[str], deals: int = 50, seed: int = 0
         raise CardkitError(f"a line-up of {len(lineup)} kinds for {game.players} seats")
     factories = dict(factories or {})
     sign = gain_sign(game)
-    rng = random.Random(seed)
-    packs = [(d % game.players, game.shuffled_pack(rng)) for d in range(deals)]
+    packs = [deal_pack(game, seed, d) for d in range(deals)]
     rows = []
     for si, seating in enumerate(seatings(lineup)):
-        players = [_make(game, kind, seed * 1000 + 10 * si + s, factories) for s, kind in enumerate(seating)]
         for d, (dealer, pack) in enumerate(with_progress(packs, progress, f"seating {si + 1}")):
+            players = [_make(game, kind, deal_seed(seed, d, si, s), factories) for s, kind in enumerate(seating)]
             state = game.new_hand(dealer, game.initial_scores(), pack)
             while not state.is_terminal():
                 state.apply_action(players[state.actor()].choose(state).action)
@@ -163,5 +175,5 @@ def standings_chart(results: Any, title: str = "mean gain per hand") -> Any:
     return alt.hconcat((bars + errs).properties(width=160, height=180), line.properties(width=260, height=180))
 
 
-__all__ = ["gain_sign", "margin", "margin_interval", "seatings", "standings", "standings_chart", "tournament"]
+__all__ = ["deal_pack", "deal_seed", "gain_sign", "margin", "margin_interval", "seatings", "standings", "standings_chart", "tournament"]
 
