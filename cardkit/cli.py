@@ -29,12 +29,15 @@
   ``data/exercises`` or ``PATH``; ``exercises check FILE|DIR`` validates every exercise file and
   asks the engine to answer each exercise, and fails (status 1) naming the place of every problem
   (see :mod:`cardkit.exercises`).
-- ``tournament GAME KIND KIND [KIND ...] [--deals N] [--against KIND] [--csv FILE] [--time-limit S]``
-  plays every pair of kinds on duplicate deals and prints each pair's mean score difference per hand
+- ``tournament GAME KIND KIND [KIND ...] [--deals N] [--against KIND] [--csv FILE] [--time-limit S]
+  [--workers W | --scheduler ADDRESS]`` plays every pair of kinds on duplicate deals and prints each pair's mean score difference per hand
   with its 95 % interval and the time per decision (see :mod:`cardkit.explore.strength`). ``N``
   deals per pair (20 by default, at most :data:`MAX_DEALS`); no chunk of deals starts after ``S``
   seconds (:data:`TOURNAMENT_TIME_LIMIT` by default; 0: no limit), which it says on stderr (with
   ``--csv`` the same command goes on where it stopped); a progress bar on stderr counts the deals.
+  The chunks of deals run as tasks on a local Dask cluster of ``W`` processes (one per core by
+  default; ``--workers 1`` plays in this process) or on the cluster at ``ADDRESS``; the results
+  are the same whatever the workers (see :mod:`cardkit.explore.cluster`).
 
 Errors go to stderr with exit status 2.
 """
@@ -45,6 +48,7 @@ import argparse
 import json
 import os
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Callable, Sequence
 from urllib.parse import urlencode
@@ -558,8 +562,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     n_pairs = len(pairs) if pairs is not None else len(kinds) * (len(kinds) - 1) // 2
     bar = _bar(n_pairs * args.deals, f"{game.title}: deals", " deals")
     try:
-        rows = round_robin(game, kinds, args.deals, seed=args.seed, chunk=args.chunk, path=args.csv, pairs=pairs,
-                           progress=args.progress, stop=stop, advance=bar.update)
+        with ExitStack() as stack:
+            client = None
+            if args.scheduler is not None or args.workers != 1:
+                from .explore.cluster import dask_client
+
+                client = stack.enter_context(dask_client(args.scheduler, None if args.scheduler else args.workers))
+            rows = round_robin(game, kinds, args.deals, seed=args.seed, chunk=args.chunk, path=args.csv,
+                               pairs=pairs, progress=args.progress, stop=stop, advance=bar.update, client=client)
     finally:
         bar.close()
     if stopped:
@@ -723,6 +733,12 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
     tour.add_argument("--against", default=None, help="play every kind against this one only")
     tour.add_argument("--chunk", type=_positive, default=10, help="deals of one pair before the next pair's")
+    tour.add_argument("--workers", type=_positive, default=None,
+                      help="worker processes of a local Dask cluster, each playing a chunk of deals at a time "
+                           "(default: one per core; 1: play here, without Dask)")
+    tour.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                      help="send the chunks to the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786) "
+                           "instead of a local cluster")
     tour.add_argument("--csv", default=None,
                       help="append one row per pair and deal to this CSV file; deals already there are skipped")
     tour.add_argument("--progress", action="store_true", help="print a line after each chunk")

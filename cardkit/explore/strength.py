@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import CardkitError
 from ..game import Decision, Game, Player, State
 from .estimate import player_of
+from .cluster import first_finished, in_completion_order
 from .tournament import deal_pack, deal_seed, seatings
 
 #: The columns of a strength CSV file, one row per pair and deal. ``rules`` is the table's rule
@@ -126,20 +127,23 @@ def duel(game: Game, a: str, b: str, deals: Iterable[int], seed: int = 0) -> lis
 def round_robin(game: Game, kinds: Sequence[str], deals: int, seed: int = 0, chunk: int = 10,
                 path: str | os.PathLike[str] | None = None, pairs: Sequence[tuple[str, str]] | None = None,
                 progress: bool = False, stop: Callable[[], bool] | None = None,
-                advance: Callable[[int], Any] | None = None) -> list[dict[str, Any]]:
+                advance: Callable[[int], Any] | None = None, client: Any = None) -> list[dict[str, Any]]:
     """Every pair of ``kinds`` (or the given ``pairs``) over deals ``0..deals-1``, ``chunk`` deals of
     each pair in turn; rows are appended to the CSV file ``path`` as they come. Deals already in
     the file for a pair (same game, table size and seed run) are skipped, so a stopped run resumes.
 
+    ``stop``: asked before each chunk; when it returns True no more deals are started (e.g. a time
+    limit). ``advance(k)``: told of ``k`` more deals done (played now or found in the file), e.g. a
+    progress bar's ``update``. ``client``: a ``dask.distributed.Client``
+    (:func:`cardkit.explore.cluster.dask_client`): each chunk is a task on its workers, at most two
+    a worker waiting, and rows are appended as chunks finish (in any order; every row is the
+    same as in one process, see the module doc). ``None``: played here, one chunk after another.
+
+    Returns the rows played now.
+
     Raises:
         CardkitError: the file holds another run of this table (other rules or another seed), or
             is not a strength table.
-
-    ``stop``: asked before each chunk; when it returns True no more deals are played (e.g. a time
-    limit). ``advance(k)``: told of ``k`` more deals done (played now or found in the file), e.g. a
-    progress bar's ``update``.
-
-    Returns the rows played now.
     """
     todo = list(pairs) if pairs is not None else list(combinations(kinds, 2))
     done: dict[tuple[str, str], set[int]] = {p: set() for p in todo}
@@ -157,24 +161,44 @@ def round_robin(game: Game, kinds: Sequence[str], deals: int, seed: int = 0, chu
             if key in done:
                 done[key].add(int(row["deal"]))
     out: list[dict[str, Any]] = []
+
+    def record(rows: list[dict[str, Any]]) -> None:
+        out.extend(rows)
+        if path is not None:
+            _append(path, rows)
+        if advance is not None:
+            advance(len(rows))
+        if progress:
+            first, last = rows[0], rows[-1]
+            print(f"{game.name} ({game.players}) {first['a']} v {first['b']}: deals {first['deal'] + 1} to "
+                  f"{last['deal'] + 1}", flush=True)
+
+    running: set[Any] = set()
+    window = 2 * len(client.scheduler_info()["workers"]) if client is not None else 0
     for start in range(0, deals, chunk):
         for a, b in todo:
             span = range(start, min(deals, start + chunk))
             want = [d for d in span if d not in done[(a, b)]]
             if want and stop is not None and stop():
-                return out
+                break
             if advance is not None:
                 advance(len(span) - len(want))
             if not want:
                 continue
-            rows = duel(game, a, b, want, seed)
-            out += rows
-            if path is not None:
-                _append(path, rows)
-            if advance is not None:
-                advance(len(want))
-            if progress:
-                print(f"{game.name} ({game.players}) {a} v {b}: deals to {want[-1] + 1}", flush=True)
+            if client is None:
+                record(duel(game, a, b, want, seed))
+                continue
+            while len(running) >= max(1, window):
+                finished, running = first_finished(running)
+                for f in finished:
+                    record(f.result())
+            running.add(client.submit(duel, game, a, b, want, seed, pure=False))
+        else:
+            continue
+        break
+    if running:
+        for f in in_completion_order(running):
+            record(f.result())
     return out
 
 
