@@ -38,6 +38,11 @@
   The chunks of deals run as tasks on a local Dask cluster of ``W`` processes (one per core by
   default; ``--workers 1`` plays in this process) or on the cluster at ``ADDRESS``; the results
   are the same whatever the workers (see :mod:`cardkit.explore.cluster`).
+- ``compare GAME [--rule-a R] [--rule-b R] [--player-a K] [--player-b K] [--method-a M] [--method-b M]
+  [--deals N] [--seed S] [--workers W | --scheduler ADDRESS] [--json]`` plays the same deals under A
+  and under B and prints, each with its 95 % interval, how often contracts made, the contractor's
+  gain per hand, how often the hand was passed out, the paired differences B − A, how often the two
+  differed at all, and the contracts bid (see :mod:`cardkit.explore.compare`).
 
 Errors go to stderr with exit status 2.
 """
@@ -541,6 +546,60 @@ def cmd_new_class(args: argparse.Namespace) -> int:
     return 0
 
 
+def _client(args: argparse.Namespace, stack: ExitStack) -> Any:
+    """The Dask client of ``--workers``/``--scheduler`` (``None`` for ``--workers 1``: no Dask),
+    closed with ``stack``."""
+    if args.scheduler is None and args.workers == 1:
+        return None
+    from .explore.cluster import dask_client
+
+    return stack.enter_context(dask_client(args.scheduler, None if args.scheduler else args.workers))
+
+
+def _cluster_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help=f"worker processes of a local Dask cluster, each playing {what} at a time "
+                             "(default: one per core; 1: play here, without Dask)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="send the work to the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786) "
+                             "instead of a local cluster")
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """``compare GAME``: the same deals under two variants (rules, player, method), paired."""
+    from .explore.compare import Variant, bid_counts, compare, comparison_table
+
+    variants = []
+    for side in ("a", "b"):
+        rules = _rules(args.rule + getattr(args, f"rule_{side}"))
+        game = find_game(args.game, args.players, **rules)
+        variants.append(Variant(game, getattr(args, f"player_{side}"), getattr(args, f"method_{side}")))
+    va, vb = variants
+    if va.name() == vb.name():
+        raise CardkitError(_("A and B are the same: give --rule-b, --player-b or --method-b (or the A ones) "
+                             "to set them apart"))
+    bar = _bar(args.deals, f"{va.game.title}: deals", " deals")
+    try:
+        with ExitStack() as stack:
+            rows = compare(va, vb, args.deals, seed=args.seed, chunk=args.chunk, client=_client(args, stack),
+                           advance=bar.update)
+    finally:
+        bar.close()
+    table = comparison_table(rows, va, vb)
+    if args.json:
+        print(json.dumps({"game": va.game.name, "players": va.game.players, "seed": args.seed, "deals": args.deals,
+                          "a": va.name(), "b": vb.name(), "table": table.reset_index().to_dict(orient="records"),
+                          "rows": rows}, ensure_ascii=False))
+        return 0
+    print(_("{game}, {n} players, {deals} deals (seed {seed}), each played under A and under B:").format(
+        game=va.game.title, n=va.game.players, deals=args.deals, seed=args.seed))
+    print(f"  A: {va.name()}\n  B: {vb.name()}")
+    print(table.to_string())
+    print()
+    print(bid_counts(rows).head(args.top).to_string())
+    return 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from .explore.strength import read_rows, round_robin, rules_text, summary, summary_text
 
@@ -563,11 +622,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     bar = _bar(n_pairs * args.deals, f"{game.title}: deals", " deals")
     try:
         with ExitStack() as stack:
-            client = None
-            if args.scheduler is not None or args.workers != 1:
-                from .explore.cluster import dask_client
-
-                client = stack.enter_context(dask_client(args.scheduler, None if args.scheduler else args.workers))
+            client = _client(args, stack)
             rows = round_robin(game, kinds, args.deals, seed=args.seed, chunk=args.chunk, path=args.csv,
                                pairs=pairs, progress=args.progress, stop=stop, advance=bar.update, client=client)
     finally:
@@ -733,16 +788,29 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
     tour.add_argument("--against", default=None, help="play every kind against this one only")
     tour.add_argument("--chunk", type=_positive, default=10, help="deals of one pair before the next pair's")
-    tour.add_argument("--workers", type=_positive, default=None,
-                      help="worker processes of a local Dask cluster, each playing a chunk of deals at a time "
-                           "(default: one per core; 1: play here, without Dask)")
-    tour.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                      help="send the chunks to the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786) "
-                           "instead of a local cluster")
+    _cluster_arguments(tour, "a chunk of deals")
     tour.add_argument("--csv", default=None,
                       help="append one row per pair and deal to this CSV file; deals already there are skipped")
     tour.add_argument("--progress", action="store_true", help="print a line after each chunk")
     tour.set_defaults(func=cmd_tournament)
+    cmp = sub.add_parser("compare", help="the same deals under two rule sets, players or methods, paired")
+    cmp.add_argument("game", help="501 or 500")
+    cmp.add_argument("--players", type=int, default=None, help="number of players")
+    cmp.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE for both A and B")
+    for side in ("a", "b"):
+        up = side.upper()
+        cmp.add_argument(f"--rule-{side}", action="append", default=[], help=f"rule option NAME=VALUE for {up} only")
+        cmp.add_argument(f"--player-{side}", default=None,
+                         help=f"the computer player at every seat for {up} (default: the rule-based one)")
+        cmp.add_argument(f"--method-{side}", default="playout", choices=("playout", "solver"),
+                         help=f"how {up}'s play is valued: played out, or solved with every card seen")
+    cmp.add_argument("--deals", type=_deals, default=200, help=f"deals (default 200, at most {MAX_DEALS})")
+    cmp.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
+    cmp.add_argument("--chunk", type=_positive, default=20, help="deals in one task")
+    cmp.add_argument("--top", type=_positive, default=10, help="contracts listed in the bid counts (default 10)")
+    _cluster_arguments(cmp, "a chunk of deals")
+    cmp.add_argument("--json", action="store_true", help="print one JSON object: the table and every deal's row")
+    cmp.set_defaults(func=cmd_compare)
     return p
 
 
