@@ -380,10 +380,11 @@ def cmd_estimate(args: argparse.Namespace) -> int:
         raise CardkitError(_("--blind: {game} has no blind play (only a game where a seat may bid without "
                              "looking has it)").format(game=game.title))
     dealer = seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
-    odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
-                    blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
-                    progress=not args.json, time_limit=args.time_limit, jobs=args.jobs,
-                    until_halfwidth=args.until_halfwidth)
+    with ExitStack() as stack:
+        odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
+                        blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
+                        progress=not args.json, time_limit=args.time_limit, jobs=args.jobs,
+                        until_halfwidth=args.until_halfwidth, client=_client(args, stack))
     if args.json:
         rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
                 for c, row in odds.to_dict(orient="index").items()]
@@ -556,10 +557,11 @@ def _client(args: argparse.Namespace, stack: ExitStack) -> Any:
     return stack.enter_context(dask_client(args.scheduler, None if args.scheduler else args.workers))
 
 
-def _cluster_arguments(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--workers", type=_positive, default=None,
+def _cluster_arguments(parser: argparse.ArgumentParser, what: str, default: int | None = None) -> None:
+    parser.add_argument("--workers", type=_positive, default=default,
                         help=f"worker processes of a local Dask cluster, each playing {what} at a time "
-                             "(default: one per core; 1: play here, without Dask)")
+                             + ("(default: one per core; 1: play here, without Dask)" if default is None else
+                                f"(default {default}: play here, without Dask)"))
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="send the work to the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786) "
                              "instead of a local cluster")
@@ -701,6 +703,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="stop after this many seconds with the deals done so far (default 600)")
     est.add_argument("--jobs", type=int, default=1,
                      help="with --method solver: deals solved at once, one core each (default 1)")
+    _cluster_arguments(est, "a chunk of 20 deals", default=1)
     est.add_argument("--until-halfwidth", type=float, default=None, metavar="H",
                      help="stop a contract's deals once its chance to make is known within H either side "
                           "(a share, e.g. 0.05; at least 10 deals); --deals is then the most")

@@ -73,3 +73,22 @@ def test_bad_cluster_settings_are_clear_errors() -> None:
     with pytest.raises(CardkitError, match=f"no Dask scheduler answers at 'tcp://127.0.0.1:{port}'"):
         with dask_client(f"tcp://127.0.0.1:{port}", timeout=1.0):
             pass
+
+
+def test_an_estimate_on_dask_is_the_same_deal_for_deal() -> None:
+    from cardkit.explore.estimate import estimate_bid
+
+    game = find_game("500")
+    hand = "JK JH JD AH KH 10H 9H AS KC 9D"
+    here = estimate_bid(game, hand, "8H", n=30, seat="B", seed=4, progress=False)
+    first = estimate_bid(game, hand, "8H", n=12, seat="B", seed=4, progress=False)
+    assert first.equals(here.iloc[:12])  # a deal's result does not depend on how many deals follow
+    with dask_client(workers=2) as client:
+        there = estimate_bid(game, hand, "8H", n=30, seat="B", seed=4, progress=False, client=client, chunk=7)
+        solved_there = estimate_bid(find_game("501"), "AS 10S KS QS AH 10H KD", 100, n=8, seat="B", seed=2,
+                                    progress=False, method="solver", client=client, chunk=3)
+    assert there.equals(here) and there.attrs["summary"] == here.attrs["summary"]
+    solved_here = estimate_bid(find_game("501"), "AS 10S KS QS AH 10H KD", 100, n=8, seat="B", seed=2,
+                               progress=False, method="solver")
+    assert solved_there.equals(solved_here) and len(solved_here) == 8
+    assert len(set(here["summary"])) > 1

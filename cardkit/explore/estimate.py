@@ -186,7 +186,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
                  accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
                  talon: CardsLike | None = None, seed: int = 0, progress: bool = True,
                  exact: bool = False, time_limit: float | None = None, jobs: int = 1,
-                 until_halfwidth: float | None = None) -> Any:
+                 until_halfwidth: float | None = None, client: Any = None, chunk: int = 20) -> Any:
     """The results of ``hand`` playing ``contract`` over ``n`` deals of the unseen cards.
 
     Args:
@@ -206,7 +206,9 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
             the game's rule-based player by default.
         accept: constraints on the other seats or the talon, as in :class:`cardkit.explore.Predeal`.
         talon: cards known to be in the talon / kitty.
-        seed: the seed of the deals and the players.
+        seed: the seed of the deals and the players: deal ``i`` is drawn, and its players seeded,
+            from (``seed``, ``i``) alone (:func:`cardkit.explore.tournament.deal_seed`), so a deal's
+            result does not depend on the deals before it, on ``jobs`` or on the Dask workers.
         progress: show a progress bar (tqdm) while running.
         exact: with the solver, also find the exact hand total (501♠) or trick count (Five
             Hundred) with best play (slower; else only made or not is searched, and ``points`` or
@@ -221,6 +223,11 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
             :data:`MIN_SEQUENTIAL` deals; ``n`` is then the most. ``attrs["setup"]["stopped"]`` is
             true when it stopped early. (Stopping on the interval's own width makes the interval a
             little less sure than 95 % at the stop; the deals themselves stay independent.)
+        client: a ``dask.distributed.Client`` (:func:`cardkit.explore.cluster.dask_client`): each
+            ``chunk`` of deals is a task on its workers (``players`` then must be kinds, not a
+            factory); the table is the same as in one process. The time limit and
+            ``until_halfwidth`` are checked as chunks finish, so a stopped run may hold a few
+            more deals than one process would.
 
     Returns:
         A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),
@@ -232,10 +239,6 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         DealError: an impossible set-up. CardkitError: an unknown method, player or contract, or
         ``jobs`` below 1.
     """
-    import pandas as pd
-
-    from ..frames import frame
-
     if method not in ("playout", "solver"):
         raise CardkitError(f"unknown method {method!r}: use 'playout' or 'solver'")
     if n < 1:
@@ -254,14 +257,18 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         raise CardkitError("a hand with no contract is estimated by method='playout' only")
     setup = Predeal(game, dealer=dealer, hands={s: hand} if hand else None, talon=talon, accept=accept)
     kind = players if players is not None else default_kind(game)
-    table_players = make_players(game, kind, seed)
+    make_players(game, kind, seed)  # a clear error for an unknown kind before any deal
+    if client is not None:
+        if callable(kind):
+            raise CardkitError("on Dask, give the players as kinds (e.g. 'sensible'), not a factory")
+        return _estimate_on_dask(client, game, setup, s, contract, blind, method, kind, exact, seed, n, chunk,
+                                 time_limit, until_halfwidth, hand)
     solvers: list[Solver[State]] = []
     if method == "solver":
         from .solve import new_solver
 
         solvers = [new_solver(game) for _j in range(jobs)]
     solving = _Solving(solvers, s, exact)
-    rng = random.Random(seed)
     rows: list[Any] = []
     import time
 
@@ -274,10 +281,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         if until_halfwidth is not None and i >= MIN_SEQUENTIAL and _narrow_enough(rows, until_halfwidth):
             stopped = True
             break
-        deal = setup.deal(rng)
-        state = deal.new_hand(game)
-        if contract is not None:
-            force_contract(state, s, contract, blind=blind)
+        state, table_players = _deal_hand(game, setup, s, contract, blind, kind, seed, i)
         if method == "playout":
             play_out(state, table_players)
             row = _result_row(state, s)
@@ -291,10 +295,88 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         if contract is None:
             row["won auction"] = contracting_seat(state) == s
         rows.append((i, row))
-    table = frame(pd.DataFrame([{"deal": i, **solving.result(row)} for i, row in rows]).set_index("deal"))
+    done = [(i, solving.result(row)) for i, row in rows]
     solving.close()
+    return _results_table(game, done, s, contract, hand, blind, method, n, stopped, until_halfwidth)
+
+
+def _deal_hand(game: Game, setup: Predeal, seat: int, contract: Any, blind: bool,
+               kind: str | PlayerFactory | Sequence[str], seed: int, i: int) -> tuple[State, list[Player]]:
+    """Deal ``i`` of an estimate seeded ``seed`` (its own random stream), the contract forced,
+    and its players (seeded from the seed and ``i`` too)."""
+    from .tournament import deal_seed
+
+    deal = setup.deal(random.Random(seed * 1_000_003 + i))
+    state = deal.new_hand(game)
+    if contract is not None:
+        force_contract(state, seat, contract, blind=blind)
+    return state, make_players(game, kind, deal_seed(seed, i, 0, 0))
+
+
+def estimate_deals(game: Game, setup: Predeal, seat: int, contract: Any, blind: bool, method: str,
+                   kind: str | Sequence[str], exact: bool, seed: int, deals: Iterable[int]) -> list[tuple[int, Any]]:
+    """The result rows ``(i, row)`` of :func:`estimate_bid` for the deals ``deals`` (one Dask task's
+    work: the same rows as in one process)."""
+    solver: Solver[State] | None = None
+    out: list[tuple[int, Any]] = []
+    for i in deals:
+        state, table_players = _deal_hand(game, setup, seat, contract, blind, kind, seed, i)
+        play_out(state, table_players, until=None if method == "playout" else lambda st: st.phase == "play")
+        if state.is_terminal():
+            row = _result_row(state, seat)
+        else:
+            from .solve import new_solver
+
+            solver = solver or new_solver(game)
+            row = _solved_row(state, seat, solver, exact)
+        if contract is None:
+            row["won auction"] = contracting_seat(state) == seat
+        out.append((i, row))
+    return out
+
+
+def _estimate_on_dask(client: Any, game: Game, setup: Predeal, seat: int, contract: Any, blind: bool, method: str,
+                      kind: str | Sequence[str], exact: bool, seed: int, n: int, chunk: int,
+                      time_limit: float | None, until_halfwidth: float | None, hand: Any) -> Any:
+    """:func:`estimate_bid`'s deals as Dask tasks of ``chunk`` deals, at most two a worker waiting."""
+    import time
+
+    from .cluster import first_finished, in_completion_order
+
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    window = 2 * max(1, len(client.scheduler_info()["workers"]))
+    rows: list[tuple[int, Any]] = []
+    running: set[Any] = set()
+    stopped = False
+    for start in range(0, n, max(1, chunk)):
+        if rows and ((deadline is not None and time.monotonic() > deadline)
+                     or (until_halfwidth is not None and _narrow_enough(rows, until_halfwidth))):
+            stopped = True
+            break
+        while len(running) >= window:
+            finished, running = first_finished(running)
+            for f in finished:
+                rows += f.result()
+        ds = list(range(start, min(n, start + chunk)))
+        running.add(client.submit(estimate_deals, game, setup, seat, contract, blind, method, kind, exact, seed, ds,
+                                  pure=False))
+    if running:
+        for f in in_completion_order(running):
+            rows += f.result()
+    rows.sort(key=lambda r: r[0])
+    return _results_table(game, rows, seat, contract, hand, blind, method, n, stopped, until_halfwidth)
+
+
+def _results_table(game: Game, rows: Sequence[tuple[int, dict[str, Any]]], seat: int, contract: Any, hand: Any,
+                   blind: bool, method: str, n: int, stopped: bool, until_halfwidth: float | None) -> Any:
+    """The estimate's table, with its summary and set-up in ``attrs``."""
+    import pandas as pd
+
+    from ..frames import frame
+
+    table = frame(pd.DataFrame([{"deal": i, **row} for i, row in rows]).set_index("deal"))
     table.attrs["summary"] = summarise(table)
-    table.attrs["setup"] = {"game": game.title, "contract": str(contract), "seat": game.names[s],
+    table.attrs["setup"] = {"game": game.title, "contract": str(contract), "seat": game.names[seat],
                             "hand": str(hand) if hand else "random", "blind": blind, "method": method, "n": n,
                             "stopped": stopped, "until_halfwidth": until_halfwidth}
     return table
