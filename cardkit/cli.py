@@ -30,10 +30,11 @@
   asks the engine to answer each exercise, and fails (status 1) naming the place of every problem
   (see :mod:`cardkit.exercises`).
 - ``tournament GAME KIND KIND [KIND ...] [--deals N] [--against KIND] [--csv FILE] [--time-limit S]
-  [--workers W | --scheduler ADDRESS]`` plays every pair of kinds on duplicate deals and prints each pair's mean score difference per hand
-  with its 95 % interval and the time per decision (see :mod:`cardkit.explore.strength`). ``N``
-  deals per pair (20 by default, at most :data:`MAX_DEALS`); no chunk of deals starts after ``S``
-  seconds (:data:`TOURNAMENT_TIME_LIMIT` by default; 0: no limit), which it says on stderr (with
+  [--workers W | --scheduler ADDRESS]`` plays every pair of kinds on duplicate deals and prints each
+  pair's mean score difference per hand with its 95 % interval and the time per decision (see
+  :mod:`cardkit.explore.strength`). ``N`` deals per pair (20 by default, at most :data:`MAX_DEALS`);
+  no chunk of deals starts after ``S`` seconds (:data:`TOURNAMENT_TIME_LIMIT` by default; 0: no
+  limit), which it says on stderr (with
   ``--csv`` the same command goes on where it stopped); a progress bar on stderr counts the deals.
   The chunks of deals run as tasks on a local Dask cluster of ``W`` processes (one per core by
   default; ``--workers 1`` plays in this process) or on the cluster at ``ADDRESS``; the results
@@ -43,6 +44,11 @@
   and under B and prints, each with its 95 % interval, how often contracts made, the contractor's
   gain per hand, how often the hand was passed out, the paired differences B − A, how often the two
   differed at all, and the contracts bid (see :mod:`cardkit.explore.compare`).
+- ``study GAME [--option NAME ...] [--method playout|solver ...] [--deals N]
+  [--workers W | --scheduler ADDRESS] [--csv FILE] [--json]`` plays the same deals under the table's
+  rules and under every other value of each rule option the game offers, and prints per option how
+  often it changed the play and the score, and the paired differences in contracts made and in the
+  contractor's gain, with 95 % intervals (see :mod:`cardkit.explore.study`).
 
 Errors go to stderr with exit status 2.
 """
@@ -602,6 +608,41 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_study(args: argparse.Namespace) -> int:
+    """``study GAME``: every rule option against the table's rules on the same deals."""
+    from .explore.study import option_values, study, study_table, study_text
+
+    game = find_game(args.game, args.players, **_rules(args.rule))
+    pairs = option_values(game)
+    if args.option:
+        pairs = [(n, v) for n, v in pairs if n in args.option]
+        unknown = sorted(set(args.option) - {n for n, _v in option_values(game)})
+        if unknown:
+            raise CardkitError(_("--option {names}: {game} has no such rule option (it has: {known})").format(
+                names=", ".join(unknown), game=game.title,
+                known=", ".join(dict.fromkeys(n for n, _v in option_values(game))) or "-"))
+    methods = args.method or ["playout"]
+    bar = _bar(args.deals, f"{game.title}: deals", " deals")
+    try:
+        with ExitStack() as stack:
+            rows = study(game, args.deals, seed=args.seed, player=args.player, methods=methods, options=pairs,
+                         chunk=args.chunk, client=_client(args, stack), advance=bar.update)
+    finally:
+        bar.close()
+    table = study_table(rows, game)
+    if args.csv:
+        table.to_csv(args.csv, index=False)
+    if args.json:
+        print(json.dumps({"game": game.name, "players": game.players, "deals": args.deals, "seed": args.seed,
+                          "methods": methods, "table": table.to_dict(orient="records")}, ensure_ascii=False))
+        return 0
+    print(_("{game}, {n} players, {deals} deals (seed {seed}): each rule option against the table's rules on the "
+            "same deals, with {level} intervals").format(game=game.title, n=game.players, deals=args.deals,
+                                                         seed=args.seed, level="95 %"))
+    print("\n".join(study_text(table)))
+    return 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from .explore.strength import read_rows, round_robin, rules_text, summary, summary_text
 
@@ -796,6 +837,21 @@ def build_parser() -> argparse.ArgumentParser:
                       help="append one row per pair and deal to this CSV file; deals already there are skipped")
     tour.add_argument("--progress", action="store_true", help="print a line after each chunk")
     tour.set_defaults(func=cmd_tournament)
+    stu = sub.add_parser("study", help="every rule option against the table's rules, on the same deals")
+    stu.add_argument("game", help="501 or 500")
+    stu.add_argument("--players", type=int, default=None, help="number of players")
+    stu.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE of the base table")
+    stu.add_argument("--option", action="append", default=[], help="study only this option (repeat for more)")
+    stu.add_argument("--method", action="append", choices=("playout", "solver"), default=[],
+                     help="playout (the players play the cards; the default) and/or solver (best play, all cards seen)")
+    stu.add_argument("--player", default=None, help="the computer player at every seat (default: the rule-based one)")
+    stu.add_argument("--deals", type=_deals, default=1000, help=f"deals (default 1000, at most {MAX_DEALS})")
+    stu.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
+    stu.add_argument("--chunk", type=_positive, default=50, help="deals in one task")
+    _cluster_arguments(stu, "a chunk of deals")
+    stu.add_argument("--csv", default=None, help="also write the table to this CSV file")
+    stu.add_argument("--json", action="store_true", help="print one JSON object with the table")
+    stu.set_defaults(func=cmd_study)
     cmp = sub.add_parser("compare", help="the same deals under two rule sets, players or methods, paired")
     cmp.add_argument("game", help="501 or 500")
     cmp.add_argument("--players", type=int, default=None, help="number of players")

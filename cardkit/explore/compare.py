@@ -123,18 +123,28 @@ def compare_deals(a: Variant, b: Variant, deals: Iterable[int], seed: int) -> li
     solvers: dict[int, Any] = {}
     rows = []
     for d in deals:
-        row: dict[str, Any] = {"deal": d}
-        hands = []
-        for key, v in (("a", a), ("b", b)):
-            dealer, pack = deal_pack(v.game, seed, d)
-            state = v.game.new_hand(dealer, v.game.initial_scores(), pack)
-            players = [player_of(v.game, v.kind(), deal_seed(seed, d, 0, s)) for s in range(v.game.players)]
-            result = _play(state, players, v, solvers)
-            hands.append((list(state.history()), result))
-            row.update({f"{key}_{k}": x for k, x in result.items()})
-        row["mattered"] = hands[0] != hands[1]
-        rows.append(row)
+        ha, hb = hand_result(a, seed, d, solvers), hand_result(b, seed, d, solvers)
+        rows.append(paired_row(d, ha, hb))
     return rows
+
+
+def paired_row(deal: int, a: tuple[list[Any], dict[str, Any]], b: tuple[list[Any], dict[str, Any]]) -> dict[str, Any]:
+    """One row of :func:`compare` from the two :func:`hand_result` of a deal."""
+    row: dict[str, Any] = {"deal": deal}
+    row.update({f"a_{k}": x for k, x in a[1].items()})
+    row.update({f"b_{k}": x for k, x in b[1].items()})
+    row["mattered"] = a != b
+    return row
+
+
+def hand_result(v: Variant, seed: int, deal: int, solvers: dict[int, Any]) -> tuple[list[Any], dict[str, Any]]:
+    """Deal ``deal`` of a run seeded ``seed`` played under ``v``: (its actions, its result: ``bid``,
+    ``contractor``, ``made``, ``gain``, ``summary``). ``solvers`` keeps a solver per variant."""
+    dealer, pack = deal_pack(v.game, seed, deal)
+    state = v.game.new_hand(dealer, v.game.initial_scores(), pack)
+    players = [player_of(v.game, v.kind(), deal_seed(seed, deal, 0, s)) for s in range(v.game.players)]
+    result = _play(state, players, v, solvers)
+    return list(state.history()), result
 
 
 def _play(state: State, players: Sequence[Any], v: Variant, solvers: dict[int, Any]) -> dict[str, Any]:
@@ -220,7 +230,8 @@ def comparison_table(rows: Sequence[dict[str, Any]], a: Variant | Game | str = "
         {"measure": _("contracts made (share of deals)"), name_a: share(rate_interval(int(sum(made_a)), n)),
          name_b: share(rate_interval(int(sum(made_b)), n)),
          "B − A": diff([y - x for x, y in zip(made_a, made_b)], True), _("deals"): n},
-        {"measure": _("contractor's gain per hand"), name_a: mean(mean_interval(gain_a)), name_b: mean(mean_interval(gain_b)),
+        {"measure": _("contractor's gain per hand"), name_a: mean(mean_interval(gain_a)),
+         name_b: mean(mean_interval(gain_b)),
          "B − A": diff([y - x for x, y in zip(gain_a, gain_b)], False), _("deals"): n},
         {"measure": _("passed out (no contract)"), name_a: share(rate_interval(int(sum(out_a)), n)),
          name_b: share(rate_interval(int(sum(out_b)), n)),
@@ -249,4 +260,5 @@ def bid_counts(rows: Sequence[dict[str, Any]]) -> Any:
     return frame(df.sort_values(["A", "B"], ascending=False).set_index("contract").rename_axis(_("contract")))
 
 
-__all__ = ["METHODS", "Variant", "bid_counts", "compare", "compare_deals", "comparison_table"]
+__all__ = ["METHODS", "Variant", "bid_counts", "compare", "compare_deals", "comparison_table", "hand_result",
+           "paired_row"]

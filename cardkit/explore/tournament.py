@@ -175,5 +175,6 @@ def standings_chart(results: Any, title: str = "mean gain per hand") -> Any:
     return alt.hconcat((bars + errs).properties(width=160, height=180), line.properties(width=260, height=180))
 
 
-__all__ = ["deal_pack", "deal_seed", "gain_sign", "margin", "margin_interval", "seatings", "standings", "standings_chart", "tournament"]
+__all__ = ["deal_pack", "deal_seed", "gain_sign", "margin", "margin_interval", "seatings", "standings",
+           "standings_chart", "tournament"]
 
