@@ -128,8 +128,9 @@ def test_five_hundred_bid_estimate():
     assert set(t.loc[t["made"], "score"]) <= {300} and set(t.loc[~t["made"], "score"]) <= {-300}
     assert (t["made"] == (t["tricks"] >= 8)).all()
     assert t.attrs["summary"]["p_make"] > 0.5
-    with pytest.raises(CardkitError, match="misère may be called only once somebody has bid seven"):
-        estimate_bid(g500, hand, "misere", n=1, seat=1, progress=False)
+    # five-handed, misère is barred unless the option allows it: no climb of the auction helps
+    with pytest.raises(CardkitError, match="misère and open misère are barred with five players"):
+        estimate_bid(find_game("500", 5), hand, "misere", n=1, seat=1, progress=False)
 
 
 def test_solver_estimates(g501):
@@ -205,3 +206,31 @@ def test_solver_estimate_on_two_threads_gives_the_same_table():
     assert stopped.attrs["setup"]["stopped"] and 1 <= len(stopped) < 20
     with pytest.raises(CardkitError, match="jobs=0"):
         estimate_bid(g500, hand, "8H", n=2, method="solver", jobs=0)
+
+
+def test_a_plain_misere_is_estimated_under_either_option():
+    """Misère may be called only once somebody has bid seven (rules.md 500 §4): the others climb
+    the ladder with the cheapest bids below it, then pass; under after-eight-spades misère sits
+    between 8♠ and 8♣, so the climb stops at the same 7♦."""
+    import random
+
+    climb = ["B bid 6♠", "C bid 6♣", "D bid 6♦", "A bid 6♥", "B bid 6NT", "C bid 7♠", "D bid 7♣", "A bid 7♦",
+             "B bid misère", "C pass", "D pass", "A pass"]
+    for option in ("after-seven", "after-eight-spades"):
+        g = find_game("500", misere=option)
+        state = g.new_hand(0, g.initial_scores(), g.shuffled_pack(random.Random(1)))
+        force_contract(state, 1, "misere")
+        assert [f"{g.names[s]} {a}" for s, a in state.calls] == climb and state.contractor == 1
+        t = estimate_bid(g, "JK 5S 7C 5C 4D 5D 4H 5H 6H 7H", "misere", n=6, seat="B", seed=1, progress=False)
+        assert len(t) == 6 and all(s.startswith("B misère") for s in t["summary"])
+    # open misère needs no seven: B opens with it, the others pass (no climb)
+    g = find_game("500")
+    state = g.new_hand(0, g.initial_scores(), g.shuffled_pack(random.Random(1)))
+    force_contract(state, 1, "open misere")
+    assert [f"{g.names[s]} {a}" for s, a in state.calls] == ["B bid open misère", "C pass", "D pass", "A pass"]
+    # a refused contract leaves the state as it was
+    g5 = find_game("500", 5)
+    state = g5.new_hand(0, g5.initial_scores(), g5.shuffled_pack(random.Random(2)))
+    with pytest.raises(CardkitError, match="barred with five players"):
+        force_contract(state, 1, "misere")
+    assert state.calls == [] and state.phase == "auction"

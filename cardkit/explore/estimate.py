@@ -23,7 +23,7 @@ import random
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
-from ..errors import CardkitError, InvalidActionError
+from ..errors import CardkitError, IllegalActionError, InvalidActionError
 from ..game import Action, Game, Player, State
 from .deal import Constraint, CardsLike, Predeal, SeatKey, seat_index
 
@@ -90,25 +90,58 @@ def force_contract(state: State, seat: int, contract: Any, blind: bool = False) 
     """Settle the auction of ``state`` in place: ``seat`` bids ``contract`` and everyone else passes.
 
     In 501♠ the seat looks at its cards first unless ``blind`` (rules.md 501 §6); the others pass
-    blind. Returns ``state`` after the auction.
+    blind. Where the contract may be bid only over a higher bid already made (Five Hundred's
+    misère, only once somebody has bid seven, or 8♠ under ``misere=after-eight-spades``, rules.md
+    500 §4), the auction instead climbs: every seat bids the cheapest legal bid below the contract
+    in turn until ``seat`` may bid it, then the others pass. Returns ``state`` after the auction.
 
     Raises:
-        IllegalActionError: the contract cannot be bid here (e.g. a misère before a seven,
-            rules.md 500 §4).
+        IllegalActionError: the contract cannot be bid here even so; ``state`` is unchanged.
     """
     bid = contract_action(state.game, contract)
+    trial = state.clone()
+    try:
+        _settle(trial, seat, bid, blind, climb=False)
+        climb = False
+    except IllegalActionError as direct:
+        try:
+            placed = _settle(state.clone(), seat, bid, blind, climb=True)
+        except IllegalActionError:
+            raise direct from None
+        if not placed:  # the climb passed the contract by without making it legal
+            raise direct from None
+        climb = True
+    _settle(state, seat, bid, blind, climb)
+    return state
+
+
+def _settle(state: State, seat: int, bid: Action, blind: bool, climb: bool) -> bool:
+    """:func:`force_contract`'s auction, others passing (``climb`` false) or climbing to it; true
+    when ``seat`` bid the contract."""
     placed = False
+    target = bid.worth() or 0
     while not state.is_terminal() and state.phase == "auction":
         cur = state.current_player()
+        legal = state.legal_actions()
         if cur == seat and not placed:
             look = state.game.look_action  # a seat playing blind looks first (rules.md 501 §6)
-            if look is not None and not blind and look in [str(a) for a in state.legal_actions()]:
+            if look is not None and not blind and look in [str(a) for a in legal]:
                 state.apply_action(look)
-            state.apply_action(bid)
-            placed = True
-        else:
-            state.apply_action("pass")
-    return state
+                continue
+            if not climb or bid in legal:
+                state.apply_action(bid)
+                placed = True
+                continue
+        if climb and not placed:
+            cheaper = sorted((a for a in legal if (a.worth() or 0) and (a.worth() or 0) < target),
+                             key=lambda a: a.worth() or 0)
+            if cheaper:
+                state.apply_action(cheaper[0])
+                continue
+            if cur == seat:  # nothing cheaper left and the contract still refused: the engine says why
+                state.apply_action(bid)
+        state.apply_action("pass")
+    return placed
 
 
 def contracting_seat(state: State) -> int | None:
