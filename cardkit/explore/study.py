@@ -25,7 +25,12 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CardkitError
 from ..game import Game
+from ..i18n import N_
 from .compare import METHODS, Variant, hand_result, paired_row
+
+
+#: How each method plays the cards, in words (translated where shown).
+METHOD_WORDS = {"playout": N_("the players play"), "solver": N_("best play, every card seen")}
 
 
 def option_values(game: Game) -> list[tuple[str, Any]]:
@@ -179,6 +184,44 @@ def study_text(table: Any) -> list[str]:
     return lines
 
 
+def study_words(table: Any, game: Game) -> Any:
+    """The study table as a learner reads it: one row per rule option value, in the game's words
+    (:meth:`~cardkit.game.Game.option_label`), with the deals, how often it changed the play and
+    the score, and the paired differences in contracts made (percentage points) and in the
+    contractor's gain per hand, each with its 95 % interval. ``table``: :func:`study_table`'s
+    (or the same read back from its CSV file)."""
+    import pandas as pd
+
+    from ..display import signed
+    from ..frames import frame
+    from ..i18n import _
+
+    def share(p: float, lo: float, hi: float) -> str:
+        return f"{p:.0%} ({lo * 100:.0f}–{hi:.0%})"
+
+    def diff(m: float, lo: float, hi: float, scale: float = 1.0) -> str:
+        if lo != lo:
+            return signed(m * scale)
+        if lo == hi:
+            return signed(m * scale) + " (" + _("every deal") + ")"
+        return f"{signed(m * scale)} (" + _("{low} to {high}").format(low=signed(lo * scale),
+                                                                        high=signed(hi * scale)) + ")"
+
+    rows = []
+    for r in table.to_dict(orient="records"):
+        rule = game.option_label(r["option"])
+        value = game.option_label(r["option"], _value(str(r["value"]), game, r["option"]))
+        rows.append({_("rule"): f"{rule}: {value}", _("how the cards are played"): _(METHOD_WORDS.get(r["method"], r["method"])),
+                     _("deals"): int(r["deals"]),
+                     _("played differently"): share(r["played differently"], r["played_low"], r["played_high"]),
+                     _("scored differently"): share(r["scored differently"], r["scored_low"], r["scored_high"]),
+                     _("contracts made, change (points)"): diff(r["made difference"], r["made_low"], r["made_high"],
+                                                                100.0),
+                     _("contractor's gain per hand, change"): diff(r["gain difference"], r["gain_low"],
+                                                                   r["gain_high"])})
+    return frame(pd.DataFrame(rows).set_index(_("rule")))
+
+
 def study_chart(table: Any, title: str = "each rule option against the default, on the same deals") -> Any:
     """An altair chart: per option value, the paired difference in the contractor's gain per hand
     with its 95 % interval (a rule) and how often the option changed the play (a bar)."""
@@ -200,4 +243,4 @@ def study_chart(table: Any, title: str = "each rule option against the default, 
                        bars.properties(width=200, height=20 * len(t)), title=title)
 
 
-__all__ = ["option_values", "study", "study_chart", "study_deals", "study_table", "study_text"]
+__all__ = ["option_values", "study", "study_chart", "study_deals", "study_table", "study_text", "study_words"]
