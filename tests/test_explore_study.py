@@ -60,6 +60,15 @@ def test_the_command_line_studies_one_option(capsys, tmp_path) -> None:  # type:
                  "--json", "--csv", str(out)]) == 0
     got = json.loads(capsys.readouterr().out)
     assert [(r["option"], r["value"], r["deals"]) for r in got["table"]] == [("joker-lead", "loose", 12)]
-    assert out.read_text(encoding="utf-8").startswith("method,option,value,words,deals,")
+    assert out.read_text(encoding="utf-8").startswith("game,players,method,option,value,words,deals,")
+    # the file reads back for the learner's table, in the game's words
+    from cardkit.explore.study import load_study, study_words
+
+    words = study_words(load_study(tmp_path), find_game("500"))
+    assert list(words.index) == ["leading the joker: any suit"] and words.iloc[0]["deals"] == 12
+    bad = tmp_path / "bad.csv"
+    bad.write_text("game,players\n500,4\n", encoding="utf-8")
+    with pytest.raises(CardkitError, match="bad.csv: not a study file .missing the columns method"):
+        load_study(tmp_path)
     assert main(["study", "500", "--option", "joker-leed", "--deals", "2", "--workers", "1"]) == 2
     assert "joker-leed: Five Hundred has no such rule option" in capsys.readouterr().err

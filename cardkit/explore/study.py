@@ -21,6 +21,8 @@ everything else equal (the same pack, the same players' random streams:
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CardkitError
@@ -118,7 +120,8 @@ def study_table(rows: Sequence[dict[str, Any]], game: Game | None = None) -> Any
     """Per method and option value: the deals, how often it mattered (played differently, scored
     differently, another contract), contracts made under the base and the option and their
     paired difference, and the paired difference of the contractor's gain per hand, each with
-    its 95 % interval (numbers: ``*_low``/``*_high`` columns beside each figure).
+    its 95 % interval (numbers: ``*_low``/``*_high`` columns beside each figure). With ``game``,
+    the first columns are its name and table size, and ``words`` the option value in its words.
 
     Raises:
         CardkitError: no rows.
@@ -144,7 +147,8 @@ def study_table(rows: Sequence[dict[str, Any]], game: Game | None = None) -> Any
         made_d = mean_interval([float(bool(r["b_made"])) - float(bool(r["a_made"])) for r in rs])
         gain_d = mean_interval([float(r["b_gain"]) - float(r["a_gain"]) for r in rs])
         label = game.option_label(option, _value(value, game, option)) if game is not None else value
-        out.append({"method": method, "option": option, "value": value, "words": label, "deals": n,
+        out.append({**({"game": game.name, "players": game.players} if game is not None else {}),
+                    "method": method, "option": option, "value": value, "words": label, "deals": n,
                     "played differently": round(played.estimate, 4), "played_low": round(played.low, 4),
                     "played_high": round(played.high, 4),
                     "scored differently": round(scored.estimate, 4), "scored_low": round(scored.low, 4),
@@ -184,6 +188,34 @@ def study_text(table: Any) -> list[str]:
     return lines
 
 
+#: The columns every study file holds (:func:`study_table` with a game, written by ``cardkit study --csv``).
+STUDY_COLUMNS = ("game", "players", "method", "option", "value", "deals", "played differently", "played_low",
+                 "played_high", "scored differently", "scored_low", "scored_high", "made difference", "made_low",
+                 "made_high", "gain difference", "gain_low", "gain_high")
+
+
+def load_study(folder: str | os.PathLike[str]) -> Any:
+    """Every study file (``*.csv``) of ``folder`` as one table, for :func:`study_words`.
+
+    Raises:
+        CardkitError: no file, or a file without the :data:`STUDY_COLUMNS` (naming the file and the
+            missing columns).
+    """
+    import pandas as pd
+
+    files = sorted(Path(folder).glob("*.csv"))
+    if not files:
+        raise CardkitError(f"no study file (*.csv) in {folder}")
+    tables = []
+    for f in files:
+        t = pd.read_csv(f, dtype={"value": str})
+        missing = [c for c in STUDY_COLUMNS if c not in t.columns]
+        if missing:
+            raise CardkitError(f"{f}: not a study file (missing the columns {', '.join(missing)})")
+        tables.append(t)
+    return pd.concat(tables, ignore_index=True)
+
+
 def study_words(table: Any, game: Game) -> Any:
     """The study table as a learner reads it: one row per rule option value, in the game's words
     (:meth:`~cardkit.game.Game.option_label`), with the deals, how often it changed the play and
@@ -211,7 +243,8 @@ def study_words(table: Any, game: Game) -> Any:
     for r in table.to_dict(orient="records"):
         rule = game.option_label(r["option"])
         value = game.option_label(r["option"], _value(str(r["value"]), game, r["option"]))
-        rows.append({_("rule"): f"{rule}: {value}", _("how the cards are played"): _(METHOD_WORDS.get(r["method"], r["method"])),
+        rows.append({_("rule"): f"{rule}: {value}", _("players"): int(r.get("players", game.players)),
+                     _("how the cards are played"): _(METHOD_WORDS.get(r["method"], r["method"])),
                      _("deals"): int(r["deals"]),
                      _("played differently"): share(r["played differently"], r["played_low"], r["played_high"]),
                      _("scored differently"): share(r["scored differently"], r["scored_low"], r["scored_high"]),
@@ -243,4 +276,4 @@ def study_chart(table: Any, title: str = "each rule option against the default, 
                        bars.properties(width=200, height=20 * len(t)), title=title)
 
 
-__all__ = ["option_values", "study", "study_chart", "study_deals", "study_table", "study_text", "study_words"]
+__all__ = ["STUDY_COLUMNS", "load_study", "option_values", "study", "study_chart", "study_deals", "study_table", "study_text", "study_words"]
