@@ -19,6 +19,11 @@ def test_the_options_a_game_offers_are_studied_each_against_the_default() -> Non
     assert ("joker-lead", "loose") in pairs and ("joker-lead", "strict") not in pairs  # the default is the base
     assert len(pairs) == sum(len(v) - 1 for v in type(g).option_choices.values())
     assert option_values(find_game("501")) == []
+    # six-handed, the improvised pack is another pack (rules.md 500 §2): its deals cannot be the same
+    six = find_game("500", 6)
+    assert ("six-pack", "improvised") not in option_values(six) and ("six-seating", "three-pairs") in option_values(six)
+    with pytest.raises(CardkitError, match="six-pack=improvised changes the pack"):
+        study(six, deals=1, options=[("six-pack", "improvised")])
     with pytest.raises(CardkitError, match="offers no rule option"):
         study(find_game("501"), deals=2)
 

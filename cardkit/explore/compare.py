@@ -25,7 +25,6 @@ was made, and the contractor's gain (the score change with the sign that favours
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -95,8 +94,9 @@ def compare(a: Variant | Game, b: Variant | Game, deals: int = 200, seed: int = 
     for v in (va, vb):
         if v.method not in METHODS:
             raise CardkitError(f"unknown method {v.method!r}: use {' or '.join(METHODS)}")
-    if (va.game.players != vb.game.players or Counter(va.game.new_pack()) != Counter(vb.game.new_pack())
-            or va.game.deal_targets(0) != vb.game.deal_targets(0)):
+    from .study import same_deals
+
+    if not same_deals(va.game, vb.game):
         raise CardkitError(f"{va.name()} and {vb.name()} do not deal the same cards to the same seats: "
                            "compare tables of one size and pack")
     chunks = [list(range(s, min(deals, s + chunk))) for s in range(0, deals, chunk)]

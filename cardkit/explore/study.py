@@ -22,6 +22,7 @@ everything else equal (the same pack, the same players' random streams:
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -37,9 +38,21 @@ METHOD_WORDS = {"playout": N_("the players play"), "solver": N_("best play, ever
 
 def option_values(game: Game) -> list[tuple[str, Any]]:
     """Every (option, value) the game offers other than the table's own value, in the game's
-    order (:attr:`~cardkit.game.Game.option_choices`)."""
-    return [(name, value) for name, values in type(game).option_choices.items()
-            for value in values if value != game.options.get(name)]
+    order (:attr:`~cardkit.game.Game.option_choices`), except those that change the pack or
+    who is dealt what (:func:`same_deals`): their deals cannot be the same."""
+    out = []
+    for name, values in type(game).option_choices.items():
+        for value in values:
+            if value != game.options.get(name) and same_deals(game, _variant_game(game, name, value)):
+                out.append((name, value))
+    return out
+
+
+def same_deals(a: Game, b: Game) -> bool:
+    """True when the two tables deal the same cards to the same places (the same pack and deal
+    order), so that a deal can be played under both."""
+    return (a.players == b.players and Counter(a.new_pack()) == Counter(b.new_pack())
+            and a.deal_targets(0) == b.deal_targets(0))
 
 
 def _variant_game(game: Game, name: str, value: Any) -> Game:
@@ -79,6 +92,10 @@ def study(game: Game, deals: int = 1000, seed: int = 0, player: str | None = Non
         if m not in METHODS:
             raise CardkitError(f"unknown method {m!r}: use {' or '.join(METHODS)}")
     games = [(name, value, _variant_game(game, name, value)) for name, value in pairs]
+    for name, value, g in games:
+        if not same_deals(game, g):
+            raise CardkitError(f"{name}={value} changes the pack or who is dealt what: its deals cannot be "
+                               "the same as the table's, so it cannot be studied deal by deal")
     chunks = [list(range(s, min(deals, s + chunk))) for s in range(0, deals, chunk)]
     rows: list[dict[str, Any]] = []
     if client is None:
@@ -276,4 +293,4 @@ def study_chart(table: Any, title: str = "each rule option against the default, 
                        bars.properties(width=200, height=20 * len(t)), title=title)
 
 
-__all__ = ["STUDY_COLUMNS", "load_study", "option_values", "study", "study_chart", "study_deals", "study_table", "study_text", "study_words"]
+__all__ = ["STUDY_COLUMNS", "load_study", "option_values", "same_deals", "study", "study_chart", "study_deals", "study_table", "study_text", "study_words"]
