@@ -366,17 +366,17 @@ def _seat_arg(text: str | None) -> Any:
     return int(text) if text is not None and text.lstrip("-").isdigit() else text
 
 
-def _where(game: Any, texts: Sequence[str] | None) -> dict[int, Any] | None:
+def _where(game: Any, texts: Sequence[str] | None) -> dict[int | str, Any] | None:
     """``--where`` (repeated or not) read by the deal language
     (:func:`cardkit.explore.language.parse_constraints`): ``{place: Constraint}``, or ``None``."""
     if not texts:
         return None
     from .explore.language import parse_constraints
 
-    return parse_constraints(game, texts)
+    return {place: con for place, con in parse_constraints(game, texts).items()}
 
 
-def _where_words(game: Any, accept: dict[int, Any] | None) -> dict[str, str]:
+def _where_words(game: Any, accept: dict[int | str, Any] | None) -> dict[str, str]:
     """The constraints of ``--where`` in words, by place name (a seat's name, ``talon``/``kitty``)."""
     from .game import TALON
 
