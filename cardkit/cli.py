@@ -385,11 +385,13 @@ def _where_words(game: Any, accept: dict[int | str, Any] | None) -> dict[str, st
 
 def _check_whole_hand(game: Any, hand: str, seat: int, dealer: int, partial: bool) -> None:
     """Refuse ``--hand`` with fewer cards than ``seat`` is dealt unless ``--partial`` (then the
-    rest is dealt at random); a seat dealt nothing or too many cards is left to the set-up's error."""
-    from .cards import Cards
+    rest is dealt at random), once the set-up has found nothing worse (a card given twice or not in
+    the pack, too many cards, a seat dealt none: :class:`~cardkit.explore.deal.Predeal`'s errors)."""
+    from .explore.deal import Predeal
 
-    size = game.deal_targets(dealer).count(seat)
-    given = len(Cards.parse(hand))
+    setup = Predeal(game, dealer=dealer, hands={seat: hand})
+    size = setup.sizes.get(seat, 0)
+    given = len(setup.fixed.get(seat, []))
     if 0 < given < size and not partial:
         raise CardkitError(_("{seat} holds {size} cards; --hand gives {given}: add --partial to deal the rest at "
                              "random").format(seat=game.names[seat], size=size, given=given))
