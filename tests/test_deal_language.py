@@ -143,6 +143,19 @@ def test_errors_name_the_column_and_the_word(game, text, message, column):
     assert f"(at column {column} of " in str(e.value)
 
 
+def test_seats_by_their_own_names_and_suits_in_one_pair_of_parentheses():
+    from cardkit.game501 import Game501
+
+    game = Game501(3, names=["Ana", "Bea", "Íñigo"])
+    rules = parse_constraints(game, "Íñigo: void(♣); bea: trumps (H) >= 2")
+    assert {p: str(c) for p, c in rules.items()} == {2: "void in ♣", 1: "at least 2 trumps with ♥ trumps"}
+    for text, message in [("Ana: void" + "(" * 900 + "H", "'(' is not a suit: void takes S, C, D, H"),
+                          ("Ana: void(H", "expected ')' after 'H', not the end of the text"),
+                          ("Ana: hcp >= ٣", "expected a whole number after >=, not '٣'")]:
+        with pytest.raises(DealSyntaxError, match=message):
+            parse_constraints(game, text)
+
+
 def test_overlong_text_and_non_text_are_refused():
     with pytest.raises(DealSyntaxError, match="characters long: at most 2000"):
         parse_constraints(G501, "A: " + "hcp >= 1 and " * 200 + "hcp >= 1")

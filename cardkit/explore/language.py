@@ -101,7 +101,7 @@ class Token:
 
 
 _TOKEN = re.compile(r"\s*(?:(?P<op>>=|<=|==|!=|[≥≤≠=<>])|(?P<sign>[();:+\-,])"
-                    r"|(?P<word>[0-9A-Za-z♠♣♦♥🃏]+))")
+                    r"|(?P<word>[\w♠♣♦♥🃏]+))")
 _OPS = {">=": ">=", "≥": ">=", "<=": "<=", "≤": "<=", "==": "==", "=": "==", "!=": "!=", "≠": "!=",
         ">": ">", "<": "<"}
 
@@ -129,7 +129,7 @@ def tokenize(text: str) -> list[Token]:
                                   text, at + 1, text[at])
         group = m.lastgroup
         word = m.group(group)
-        kind = "num" if group == "word" and word.isdigit() else group
+        kind = "num" if group == "word" and word.isascii() and word.isdigit() else group
         out.append(Token(kind, word, m.start(group) + 1))
         at = m.end()
 
@@ -371,11 +371,9 @@ class _Parser:
 
     def suit(self, after: Token) -> Suit:
         """A suit, bare or in parentheses, after the word ``after``."""
-        if self.tok.kind == "sign" and self.tok.text == "(":
+        parenthesis = self.tok.kind == "sign" and self.tok.text == "("
+        if parenthesis:
             self.next()
-            inner = self.suit(after)
-            self.expect_sign(")", quoted(str(inner)))
-            return inner
         t = self.next()
         s = _suit_of(t.text) if t.kind == "word" else None
         if s is None:
@@ -384,6 +382,8 @@ class _Parser:
                     word=after.text), t)
             raise self.fail(_("{token} is not a suit: {word} takes S, C, D, H or ♠ ♣ ♦ ♥").format(
                 token=self.shown(t), word=after.text), t)
+        if parenthesis:
+            self.expect_sign(")", quoted(t.text))
         return s
 
     def measure(self) -> tuple[Callable[[Sequence[Card]], int], str]:
