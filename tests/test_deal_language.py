@@ -152,8 +152,9 @@ def test_seats_by_their_own_names_and_suits_in_one_pair_of_parentheses():
     for text, message in [("Ana: void" + "(" * 900 + "H", "'(' is not a suit: void takes S, C, D, H"),
                           ("Ana: void(H", "expected ')' after 'H', not the end of the text"),
                           ("Ana: hcp >= ٣", "expected a whole number after >=, not '٣'")]:
-        with pytest.raises(DealSyntaxError, match=message):
+        with pytest.raises(DealSyntaxError) as e:
             parse_constraints(game, text)
+        assert message in str(e.value)
 
 
 def test_overlong_text_and_non_text_are_refused():
