@@ -233,8 +233,10 @@ def test_deal_prints_hands_meeting_the_constraints(capsys):
 
 
 def test_deal_json_and_shapes(capsys):
-    assert main(["deal", "501", "--where", "C: shape 4-2-1-0; A: 5+♥", "--seed", "2", "--count", "4", "--json"]) == 0
+    assert main(["deal", "501", "--where", "C: shape 4-2-1-0; A: 5+♥", "--seed", "2", "--count", "4", "--json",
+                 "--talon", "KD", "--dealer", "C"]) == 0
     out = json.loads(capsys.readouterr().out)
+    assert out["dealer"] == "C" and all("KD" in d["talon"] for d in out["deals"])
     assert out["where"] == {"C": "shape 4-2-1-0 in any order", "A": "at least 5 ♥"} and len(out["deals"]) == 4
     for d in out["deals"]:
         c = Cards.parse(d["C"])

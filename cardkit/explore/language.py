@@ -27,6 +27,8 @@ Grammar (words are case-insensitive; ``≥ ≤ ≠`` may stand for ``>= <= !=``)
     shape    := N-N-N-N (four lengths) | NNNN (four digits)
     card     := as :meth:`cardkit.cards.Card.parse` reads it: AS, 10H, J♦, Jo (or JK)
 
+A test looks at the cards dealt to its place: a seat's hand as dealt (in 501♠ its seven cards,
+before the bidder takes the talon, rules.md 501 §4, §7), or the three cards of the talon / kitty.
 What each test counts, in the game's own terms:
 
 - a suit (``♥ >= 4``, ``5+♥``, ``void(♥)``, ``shape``): the cards of that printed suit; the joker
