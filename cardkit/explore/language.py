@@ -209,7 +209,6 @@ def compare(measure: Callable[[Sequence[Card]], int], op: str, n: int, what: str
 
 
 _KEYWORDS = {"and", "or", "not", "holds", "has", "shape", "void", "marriage", "hcp", "points", "trumps"}
-_FUNCTIONS = ("trumps", "void", "marriage")
 
 
 class _Parser:
