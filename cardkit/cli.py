@@ -11,10 +11,14 @@
   hand ends in (its play phase, all cards known) and prints each legal action with its value under
   best play, marking the best. The search stops after ``S`` seconds (10 by default; 0: no limit)
   or ``N`` positions; it then prints each action's proved bounds and says so.
-- ``estimate GAME --contract C [--contract C ...] [--hand CARDS] [--seat S] [--deals N] [--blind]
-  [--until-halfwidth H] [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N``
+- ``estimate GAME --contract C [--contract C ...] [--hand CARDS [--partial]] [--seat S] [--deals N]
+  [--blind] [--where TEXT ...] [--until-halfwidth H] [--method playout|solver] [--jobs J] [--json]`` deals the unseen cards ``N``
   times and prints, for each contract, the chance it makes and the expected score change, each with
   its 95 % interval (see :mod:`cardkit.explore.estimate`).
+  ``--where TEXT`` constrains the deals in the deal language (:mod:`cardkit.explore.language`);
+  a ``--hand`` with fewer cards than the seat holds is refused unless ``--partial`` is given.
+- ``deal GAME [--where TEXT ...] [--count K] [--seed N] [--dealer D] [--talon CARDS] [--json]``
+  prints ``K`` random deals meeting the constraints, one line per seat and one for the talon.
 - ``serve [--host 127.0.0.1] [--port 8765] [--db FILE] [--token T] [--expire HOURS]`` runs the
   table server (:mod:`cardkit.server`) and prints the teacher's link.
 - ``new-table GAME [--players N] [--computer SEATS] [--url URL] [--token T]`` makes a table on a
@@ -377,6 +381,37 @@ def _seat_arg(text: str | None) -> Any:
     return int(text) if text is not None and text.lstrip("-").isdigit() else text
 
 
+def _where(game: Any, texts: Sequence[str] | None) -> dict[int | str, Any] | None:
+    """``--where`` (repeated or not) read by the deal language
+    (:func:`cardkit.explore.language.parse_constraints`): ``{place: Constraint}``, or ``None``."""
+    if not texts:
+        return None
+    from .explore.language import parse_constraints
+
+    return {place: con for place, con in parse_constraints(game, texts).items()}
+
+
+def _where_words(game: Any, accept: dict[int | str, Any] | None) -> dict[str, str]:
+    """The constraints of ``--where`` in words, by place name (a seat's name, ``talon``/``kitty``)."""
+    from .game import TALON
+
+    return {game.talon_word if p == TALON else game.names[p]: str(c) for p, c in (accept or {}).items()}
+
+
+def _check_whole_hand(game: Any, hand: str, seat: int, dealer: int, partial: bool) -> None:
+    """Refuse ``--hand`` with fewer cards than ``seat`` is dealt unless ``--partial`` (then the
+    rest is dealt at random), once the set-up has found nothing worse (a card given twice or not in
+    the pack, too many cards, a seat dealt none: :class:`~cardkit.explore.deal.Predeal`'s errors)."""
+    from .explore.deal import Predeal
+
+    setup = Predeal(game, dealer=dealer, hands={seat: hand})
+    size = setup.sizes.get(seat, 0)
+    given = len(setup.fixed.get(seat, []))
+    if 0 < given < size and not partial:
+        raise CardkitError(_("{seat} holds {size} cards; --hand gives {given}: add --partial to deal the rest at "
+                             "random").format(seat=game.names[seat], size=size, given=given))
+
+
 def cmd_estimate(args: argparse.Namespace) -> int:
     from .explore.deal import seat_index
     from .explore.estimate import bid_odds
@@ -386,23 +421,70 @@ def cmd_estimate(args: argparse.Namespace) -> int:
         raise CardkitError(_("--blind: {game} has no blind play (only a game where a seat may bid without "
                              "looking has it)").format(game=game.title))
     dealer = seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
+    accept = _where(game, args.where)
+    if args.hand:
+        seat = (seat_index(game, _seat_arg(args.seat)) if args.seat is not None
+                else (dealer + 1) % game.players)  # the bidder estimate_bid takes by default
+        if 0 <= seat < game.players:
+            _check_whole_hand(game, args.hand, seat, dealer, args.partial)
     with ExitStack() as stack:
         odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                         blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
                         progress=not args.json, time_limit=args.time_limit, jobs=args.jobs,
-                        until_halfwidth=args.until_halfwidth, client=_client(args, stack))
+                        until_halfwidth=args.until_halfwidth, accept=accept, client=_client(args, stack))
+    where = _where_words(game, accept)
     if args.json:
         rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
                 for c, row in odds.to_dict(orient="index").items()]
-        print(json.dumps({"game": game.name, "hand": args.hand, "deals": args.deals, "method": args.method,
-                          "blind": args.blind, "contracts": rows}, ensure_ascii=False))
+        out = {"game": game.name, "hand": args.hand, "deals": args.deals, "method": args.method,
+               "blind": args.blind, "contracts": rows}
+        if where:
+            out["where"] = where
+        print(json.dumps(out, ensure_ascii=False))
     else:
         from .explore.estimate import odds_table
 
-        print(f"{game.title}: {args.hand or 'a random hand'}{' (blind)' if args.blind else ''}, "
-              f"{'at most ' if args.until_halfwidth else ''}{args.deals} deals, {args.method}; "
-              "each figure with its 95 % interval")
+        given = "; ".join(f"{p}: {w}" for p, w in where.items())
+        print(terminal_text(f"{game.title}: {args.hand or 'a random hand'}{' (blind)' if args.blind else ''}"
+                            f"{f' where {given}' if given else ''}, "
+                            f"{'at most ' if args.until_halfwidth else ''}{args.deals} deals, {args.method}; "
+                            "each figure with its 95 % interval"))
         print(odds_table(odds).to_string())
+    return 0
+
+
+#: The most deals ``deal --count`` prints.
+MAX_SHOWN_DEALS = 1000
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    """``deal GAME [--where TEXT ...] [--count K] [--seed N]``: ``K`` random deals meeting the
+    constraints, each seat's hand on a line of its own (in the pack's order), then the talon."""
+    from .explore.deal import Predeal, seat_index
+
+    game = find_game(args.game, args.players, **_rules(args.rule))
+    dealer = seat_index(game, _seat_arg(args.dealer)) if args.dealer is not None else 0
+    accept = _where(game, args.where)
+    setup = Predeal(game, dealer=dealer, talon=args.talon, accept=accept, max_tries=args.tries)
+    order = {c: i for i, c in enumerate(game.new_pack())}
+
+    def held(cards: Sequence[Any]) -> list[Any]:
+        return sorted(cards, key=lambda c: order.get(c, len(order)))
+
+    deals = [[(game.names[s], held(h)) for s, h in enumerate(d.hands) if h] + [(game.talon_word, held(d.talon))]
+             for d in setup.deals(args.count, seed=args.seed)]
+    if args.json:
+        print(terminal_json({"game": game.name, "players": game.players, "dealer": game.names[dealer],
+                             "where": _where_words(game, accept), "seed": args.seed,
+                             "deals": [{name: [c.code for c in cards] for name, cards in d} for d in deals]}))
+        return 0
+    print(terminal_text(_("{game}, dealer {dealer}: {setup}").format(
+        game=game.title, dealer=game.names[dealer], setup=setup.describe())))
+    width = max(len(n) for n in [*game.names, game.talon_word])
+    for i, d in enumerate(deals, 1):
+        print(_("deal {n}").format(n=i))
+        for name, cards in d:
+            print(terminal_text(f"  {name + ':':<{width + 1}} {' '.join(map(str, cards))}"))
     return 0
 
 
@@ -748,8 +830,29 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--until-halfwidth", type=float, default=None, metavar="H",
                      help="stop a contract's deals once its chance to make is known within H either side "
                           "(a share, e.g. 0.05; at least 10 deals); --deals is then the most")
+    est.add_argument("--partial", action="store_true",
+                     help="--hand gives only some of the seat's cards: deal the rest at random")
+    est.add_argument("--where", action="append", default=None, metavar="TEXT",
+                     help="constraints on the deals in the deal language, e.g. \"C: hcp >= 12; talon: holds 10H\" "
+                          "(repeat to add more; see cardkit.explore.language)")
     est.add_argument("--json", action="store_true", help="print one JSON object")
     est.set_defaults(func=cmd_estimate)
+    deal = sub.add_parser("deal", help="random deals meeting constraints written in the deal language")
+    deal.add_argument("game", help="501 or 500")
+    deal.add_argument("--where", action="append", default=None, metavar="TEXT",
+                      help="constraints, e.g. \"B: trumps(H) >= 3 and hcp >= 12\", \"A: 5+♥\", \"C: shape 4-4-1-1\" "
+                           "(repeat to add more; see cardkit.explore.language)")
+    deal.add_argument("--count", type=_at_most(MAX_SHOWN_DEALS, N_("{text} deals: at most {most}")), default=1,
+                      help=f"how many deals (default 1, at most {MAX_SHOWN_DEALS})")
+    deal.add_argument("--seed", type=int, default=None, help="seed of the deals (default: new deals each time)")
+    deal.add_argument("--dealer", default=None, help="the dealer's seat (name or number); 0 by default")
+    deal.add_argument("--talon", default=None, help="cards known to be in the talon or kitty")
+    deal.add_argument("--tries", type=_positive, default=10_000,
+                      help="random deals tried for each deal shown before giving up (default 10000)")
+    deal.add_argument("--players", type=int, default=None, help="number of players")
+    deal.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
+    deal.add_argument("--json", action="store_true", help="print one JSON object, cards as codes (AS, 10H, JK)")
+    deal.set_defaults(func=cmd_deal)
     srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     srv.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765)")

@@ -468,7 +468,9 @@ class Game(ABC):
 
     @abstractmethod
     def new_pack(self) -> Cards:
-        """The pack in a fixed, unshuffled order."""
+        """The pack in a fixed, unshuffled order: suit by suit, each suit from its highest card
+        down as the game ranks them without trumps, jokers last (:meth:`State.held_order` and the
+        deal language's ``hcp``, :mod:`cardkit.explore.language`, read this order)."""
 
     @abstractmethod
     def deal_targets(self, dealer: int) -> list[int]:
@@ -518,6 +520,12 @@ class Game(ABC):
         cards of that suit, unless the game ranks others as trumps too (Five Hundred's joker and
         left bower, rules.md 500 §6)."""
         return [c for c in self.new_pack() if c.suit is trump]
+
+    def card_points(self) -> dict[Card, int]:
+        """Each card of the pack → the card points it counts, where the game counts card points
+        toward a contract (501♠: A 11, 10 10, K 4, Q 3, J 2, 9 0, rules.md 501 §3); empty where it
+        counts none (Five Hundred counts tricks, rules.md 500 §10). A new dict each call."""
+        return {}
 
     def next_dealer(self, dealer: int) -> int:
         """The next dealer: one seat to the left, after every hand (rules.md 501 §2, 500 §4)."""

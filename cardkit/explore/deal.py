@@ -49,21 +49,28 @@ class Constraint:
     True
     """
 
-    def __init__(self, test: Callable[[Sequence[Card]], bool], text: str, required: Iterable[Card] = ()) -> None:
+    def __init__(self, test: Callable[[Sequence[Card]], bool], text: str, required: Iterable[Card] = (),
+                 either: bool = False) -> None:
         self.test = test
         self.text = text
         #: cards every hand meeting the constraint holds; a set-up places them first (faster, same odds).
         self.required = frozenset(required)
+        #: True for an ``a or b``: its words take parentheses inside an ``and``.
+        self.either = either
 
     def __call__(self, cards: Sequence[Card]) -> bool:
         return bool(self.test(cards))
 
+    def _inner(self) -> str:
+        return f"({self.text})" if self.either else self.text
+
     def __and__(self, other: Constraint) -> Constraint:
-        return Constraint(lambda h: self.test(h) and other.test(h), f"{self.text} and {other.text}",
+        """Both hold; an ``or`` inside reads in parentheses: ``(void in ♣ or holds Jo) and …``."""
+        return Constraint(lambda h: self.test(h) and other.test(h), f"{self._inner()} and {other._inner()}",
                           self.required | other.required)
 
     def __or__(self, other: Constraint) -> Constraint:
-        return Constraint(lambda h: self.test(h) or other.test(h), f"{self.text} or {other.text}")
+        return Constraint(lambda h: self.test(h) or other.test(h), f"{self.text} or {other.text}", either=True)
 
     def __invert__(self) -> Constraint:
         return Constraint(lambda h: not self.test(h), f"not ({self.text})")
@@ -218,7 +225,9 @@ class Predeal:
         hands: seat (number or name) → the cards it must hold, all or some of them, as text
             (``"AS 10S"``) or cards.
         talon: cards the talon (501) or kitty (500) must hold.
-        accept: seat (or ``"talon"``) → a :class:`Constraint` or a list of them, all to hold.
+        accept: seat (or ``"talon"``) → a :class:`Constraint` or a list of them, all to hold; or
+            the constraints as text in the deal language (``"B: 5+♥ and hcp >= 10"``,
+            :func:`cardkit.explore.language.parse_constraints`).
         where: an extra test on the whole deal, ``where(deal) -> bool``.
         max_tries: the bound of random fills tried before :class:`DealError` is raised.
 
@@ -230,7 +239,7 @@ class Predeal:
 
     def __init__(self, game: Game, dealer: int = 0, hands: Mapping[SeatKey, CardsLike] | None = None,
                  talon: CardsLike | None = None,
-                 accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
+                 accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | str | None = None,
                  where: Callable[[Deal], bool] | None = None, max_tries: int = 10_000) -> None:
         self.game = game
         self.dealer = dealer
@@ -245,7 +254,14 @@ class Predeal:
             fixed.setdefault(TALON, []).extend(as_cards(talon))
         self.fixed = fixed
         self.accept: dict[int, list[Constraint]] = {}
-        for key, cons in (accept or {}).items():
+        rules: Mapping[SeatKey, Constraint | Sequence[Constraint]] = {}
+        if isinstance(accept, str):
+            from .language import parse_constraints
+
+            rules = {k: v for k, v in parse_constraints(game, accept).items()}
+        elif accept is not None:
+            rules = accept
+        for key, cons in rules.items():
             lst = [cons] if isinstance(cons, Constraint) else list(cons)
             self.accept.setdefault(seat_index(game, key), []).extend(lst)
         self.where = where

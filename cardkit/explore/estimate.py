@@ -216,7 +216,7 @@ class _Solving:
 def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100, seat: SeatKey | None = None,
                  dealer: int = 0, blind: bool = False, method: str = "playout",
                  players: str | PlayerFactory | Sequence[str] | None = None,
-                 accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
+                 accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | str | None = None,
                  talon: CardsLike | None = None, seed: int = 0, progress: bool = True,
                  exact: bool = False, time_limit: float | None = None, jobs: int = 1,
                  until_halfwidth: float | None = None, client: Any = None, chunk: int = 20) -> Any:
@@ -237,7 +237,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
             play from the opening lead, after the players' exchange or burying).
         players: player kinds for the other decisions and the play (see :func:`make_players`);
             the game's rule-based player by default.
-        accept: constraints on the other seats or the talon, as in :class:`cardkit.explore.Predeal`.
+        accept: constraints on the seats or the talon, as in :class:`cardkit.explore.Predeal`: a
+            dict of :class:`Constraint` s or deal-language text (``"C: trumps(H) >= 3"``).
         talon: cards known to be in the talon / kitty.
         seed: the seed of the deals and the players: deal ``i`` is drawn, and its players seeded,
             from (``seed``, ``i``) alone (:func:`cardkit.explore.tournament.deal_seed`), so a deal's

@@ -11,7 +11,7 @@ from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
 from .actions import ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, PLAYS, TRUMP_CHOICES, Bid, Give, parse_action
 from .rules import PHASE_RULES
-from .scoring import RANKS, START_SCORE
+from .scoring import RANKS, START_SCORE, card_points
 from .state import State501
 
 class Game501(Game):
@@ -56,6 +56,10 @@ class Game501(Game):
     def new_pack(self) -> Cards:
         """The 24-card pack, A 10 K Q J 9 in each suit (rules.md 501 §3)."""
         return make_pack({s: RANKS for s in SUITS})
+
+    def card_points(self) -> dict[Card, int]:
+        """Each card's points, from :func:`~cardkit.game501.scoring.card_points` (rules.md 501 §3)."""
+        return {c: card_points(c) for c in self.new_pack()}
 
     def active_seats(self, dealer: int) -> list[int]:
         """The three seats dealt in, from the dealer's left; with 4 the dealer sits out (§1)."""
