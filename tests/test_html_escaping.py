@@ -246,7 +246,19 @@ def _explore_charts(text: str, tmp: Path) -> list[str]:
     odds = bid_odds(g, "AS 10S KS QS AH 10H KD", [80], n=2, seat=1, progress=False)
     return [_svg(strength_chart(strength, title=t)), _svg(bid_odds_chart(odds, title=t)),
             _svg(results_chart(estimate_bid(g, "AS 10S KS QS AH 10H KD", 80, n=2, seat=1, progress=False), title=t)),
-            _svg(standings_chart(tournament(g, ["sensible", "random", "random"], deals=1, seed=1), title=t))]
+            _svg(standings_chart(tournament(g, ["sensible", "random", "random"], deals=1, seed=1), title=t)),
+            _svg(_study_chart(t))]
+
+
+def _study_chart(t: str) -> object:
+    """A rule study's chart from a study file's rows (option and value are text from a file)."""
+    import pandas as pd
+
+    from cardkit.explore.study import study_chart
+
+    rows = pd.DataFrame([{"option": t, "value": t + "v", "deals": 2, "gain difference": 1.0, "gain_low": 0.0,
+                          "gain_high": 2.0, "played differently": 0.5, "played_low": 0.1, "played_high": 0.9}])
+    return study_chart(rows, title=t)
 
 
 def _ladder(text: str, tmp: Path) -> list[str]:
@@ -425,6 +437,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.explore.estimate:bid_odds_chart": (_explore_charts, True),
     "cardkit.explore.estimate:results_chart": (_explore_charts, True),
     "cardkit.explore.tournament:standings_chart": (_explore_charts, True),
+    "cardkit.explore.study:study_chart": (_explore_charts, True),
     "cardkit.widgets.exercise:ExerciseWidget": (_exercise_widget, True),
     "cardkit.widgets.exercise:Practice": (_practice, True),
     "cardkit.widgets.exercise:_html": (_exercise_widget, True),

@@ -16,7 +16,6 @@ worker (the tasks carry the table's rules and the deal numbers, never code of th
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 from contextlib import contextmanager
@@ -82,9 +81,11 @@ def _distributed() -> Any:
         CardkitError: Dask is not installed (it comes with the ``notebooks`` extra).
     """
     try:
-        return importlib.import_module("dask.distributed")
+        from dask import distributed
     except ImportError:  # pragma: no cover - depends on the installation
         raise CardkitError("running deals on Dask needs dask.distributed: pip install -e '.[notebooks]'") from None
+    module: Any = distributed
+    return module
 
 
 __all__ = ["MAX_LOCAL_WORKERS", "dask_client", "first_finished", "in_completion_order"]
