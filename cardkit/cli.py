@@ -39,6 +39,18 @@
   default; ``--workers 1`` plays in this process) or on the cluster at ``ADDRESS``; the results
   are the same whatever the workers (see :mod:`cardkit.explore.cluster`).
 
+- ``analyse FILE --contract C [--contract C ...] [--seat S ...] [--player KIND] [--table]
+  [--parquet OUT]`` reads a deals file (one deal a line, :mod:`cardkit.explore.dealsfile`) and
+  prints CSV, one row per deal, with the solver's figure for each contract and seat (Five
+  Hundred's tricks, 501♠'s declarer points) and whether it is made; without ``--seat`` the seat on
+  each deal's dealer's left contracts. ``--table`` prints instead every deal's table of each
+  denomination × contractor (one row per deal and contractor; ``--contract`` not needed).
+  ``--parquet OUT`` also writes the rows as Parquet (needs pyarrow). See
+  :mod:`cardkit.explore.analyse`.
+- ``show FILE [--deal N] [--svg OUT]`` prints each deal of a deals file as a hand diagram (only
+  the ``N``-th deal, counting from 1, with ``--deal``); ``--svg OUT`` writes that deal's picture.
+- ``estimate ... --save-deals FILE`` writes the deals the estimate used to a deals file.
+
 Errors go to stderr with exit status 2.
 """
 
@@ -378,7 +390,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                     blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
                     progress=not args.json, time_limit=args.time_limit, jobs=args.jobs,
-                    until_halfwidth=args.until_halfwidth)
+                    until_halfwidth=args.until_halfwidth, deals_file=args.save_deals)
     if args.json:
         rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
                 for c, row in odds.to_dict(orient="index").items()]
@@ -391,6 +403,59 @@ def cmd_estimate(args: argparse.Namespace) -> int:
               f"{'at most ' if args.until_halfwidth else ''}{args.deals} deals, {args.method}; "
               "each figure with its 95 % interval")
         print(odds_table(odds).to_string())
+    return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """``analyse``: CSV rows of solved contracts (or denomination tables) for a deals file."""
+    import csv
+
+    from .explore.analyse import analyse_rows, table_rows
+    from .explore.dealsfile import read_deals
+
+    deals = read_deals(args.file)
+    seats = [_seat_arg(x) for x in args.seat] if args.seat else None
+    if args.table:
+        rows = table_rows(deals, seats, players=args.player)
+    else:
+        if not args.contract:
+            raise CardkitError(_("give at least one --contract (e.g. --contract 8H), or --table"))
+        rows = analyse_rows(deals, args.contract, seats, players=args.player)
+    if rows:
+        out = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
+        out.writeheader()
+        out.writerows(rows)
+    if args.parquet:
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None:
+            raise CardkitError(_("--parquet needs pyarrow, which is not installed (pip install pyarrow); "
+                                 "the rows above are the CSV"))
+        import pandas as pd
+
+        pd.DataFrame(rows).to_parquet(args.parquet)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """``show``: hand diagrams of a deals file's deals."""
+    from .explore.dealsfile import read_deals
+    from .explore.diagram import HandDiagram
+
+    deals = read_deals(args.file)
+    if args.deal is not None:
+        if args.deal > len(deals):
+            raise CardkitError(_("--deal {n}: {file} holds {count} deal(s)").format(
+                n=args.deal, file=args.file, count=len(deals)))
+        deals = [deals[args.deal - 1]]
+    elif args.svg:
+        raise CardkitError(_("--svg draws one deal: give --deal N too"))
+    for i, fd in enumerate(deals):
+        if i:
+            print()
+        print(terminal_text(str(HandDiagram(fd.game, fd.deal))))
+    if args.svg:
+        Path(args.svg).write_text(HandDiagram(deals[0].game, deals[0].deal).svg(), encoding="utf-8")
     return 0
 
 
@@ -650,7 +715,26 @@ def build_parser() -> argparse.ArgumentParser:
                      help="stop a contract's deals once its chance to make is known within H either side "
                           "(a share, e.g. 0.05; at least 10 deals); --deals is then the most")
     est.add_argument("--json", action="store_true", help="print one JSON object")
+    est.add_argument("--save-deals", default=None, metavar="FILE",
+                     help="write the deals used to this deals file (one a line; read by analyse and show)")
     est.set_defaults(func=cmd_estimate)
+    ana = sub.add_parser("analyse", help="solve contracts on every deal of a deals file: CSV, one row per deal")
+    ana.add_argument("file", help="a deals file (one deal a line)")
+    ana.add_argument("--contract", action="append", default=[],
+                     help="a bid: 8H, 10NT (500) or 100 (501); repeat for more columns")
+    ana.add_argument("--seat", action="append", default=[],
+                     help="the contracting seat (name or number); repeat for more; the dealer's left by default")
+    ana.add_argument("--player", default=None,
+                     help="computer player kind for the decisions before the play (the game's rule-based one)")
+    ana.add_argument("--table", action="store_true",
+                     help="every denomination x contractor for each deal instead (one row per deal and seat)")
+    ana.add_argument("--parquet", default=None, metavar="OUT", help="also write the rows as Parquet (needs pyarrow)")
+    ana.set_defaults(func=cmd_analyse)
+    show = sub.add_parser("show", help="print the deals of a deals file as hand diagrams")
+    show.add_argument("file", help="a deals file (one deal a line)")
+    show.add_argument("--deal", type=_positive, default=None, help="only this deal (1 for the first)")
+    show.add_argument("--svg", default=None, metavar="OUT", help="write the deal's diagram as SVG (with --deal)")
+    show.set_defaults(func=cmd_show)
     srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     srv.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765)")

@@ -186,7 +186,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
                  accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | None = None,
                  talon: CardsLike | None = None, seed: int = 0, progress: bool = True,
                  exact: bool = False, time_limit: float | None = None, jobs: int = 1,
-                 until_halfwidth: float | None = None) -> Any:
+                 until_halfwidth: float | None = None, deals_file: Any = None) -> Any:
     """The results of ``hand`` playing ``contract`` over ``n`` deals of the unseen cards.
 
     Args:
@@ -221,6 +221,9 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
             :data:`MIN_SEQUENTIAL` deals; ``n`` is then the most. ``attrs["setup"]["stopped"]`` is
             true when it stopped early. (Stopping on the interval's own width makes the interval a
             little less sure than 95 % at the stop; the deals themselves stay independent.)
+        deals_file: a path (or open text file) to write the deals used to, one a line, numbered as
+            the table's rows (:mod:`cardkit.explore.dealsfile`; read them back with
+            :func:`~cardkit.explore.dealsfile.read_deals`, analyse them with ``cardkit analyse``).
 
     Returns:
         A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),
@@ -263,6 +266,7 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     solving = _Solving(solvers, s, exact)
     rng = random.Random(seed)
     rows: list[Any] = []
+    drawn: list[Any] = []
     import time
 
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -275,6 +279,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
             stopped = True
             break
         deal = setup.deal(rng)
+        if deals_file is not None:
+            drawn.append(deal)
         state = deal.new_hand(game)
         if contract is not None:
             force_contract(state, s, contract, blind=blind)
@@ -293,6 +299,11 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         rows.append((i, row))
     table = frame(pd.DataFrame([{"deal": i, **solving.result(row)} for i, row in rows]).set_index("deal"))
     solving.close()
+    if deals_file is not None:
+        from .dealsfile import write_deals
+
+        write_deals(deals_file, game, drawn, seed=seed,
+                    comment=f"estimate of {contract} by seat {game.names[s]} holding {hand or 'a random hand'}")
     table.attrs["summary"] = summarise(table)
     table.attrs["setup"] = {"game": game.title, "contract": str(contract), "seat": game.names[s],
                             "hand": str(hand) if hand else "random", "blind": blind, "method": method, "n": n,
@@ -345,14 +356,17 @@ def bid_odds(game: Game, hand: CardsLike | None, contracts: Iterable[Any], n: in
     """One row per contract: the chance it makes and the expected score change, with standard errors.
 
     Every contract is tried on the same deals (the same ``seed``), so the rows compare fairly.
-    Keyword arguments go to :func:`estimate_bid`.
+    Keyword arguments go to :func:`estimate_bid`; ``deals_file`` gets the deals of the first contract
+    (all of them: the others stop no later unless a time limit or ``until_halfwidth`` stops them).
     """
     import pandas as pd
 
     from ..frames import frame
 
     rows, named = [], {}
-    for c in contracts:
+    for i, c in enumerate(contracts):
+        if i == 1:
+            kwargs.pop("deals_file", None)
         t = estimate_bid(game, hand, c, n=n, **kwargs)
         rows.append({"contract": str(c), **{k: round(v, 4) if isinstance(v, float) else v
                                             for k, v in t.attrs["summary"].items()}})
