@@ -40,12 +40,13 @@
   are the same whatever the workers (see :mod:`cardkit.explore.cluster`).
 
 - ``analyse FILE --contract C [--contract C ...] [--seat S ...] [--player KIND] [--table]
-  [--parquet OUT]`` reads a deals file (one deal a line, :mod:`cardkit.explore.dealsfile`) and
+  [--time-limit S] [--parquet OUT]`` reads a deals file (one deal a line, :mod:`cardkit.explore.dealsfile`) and
   prints CSV, one row per deal, with the solver's figure for each contract and seat (Five
   Hundred's tricks, 501♠'s declarer points) and whether it is made; without ``--seat`` the seat on
   each deal's dealer's left contracts. ``--table`` prints instead every deal's table of each
   denomination × contractor (one row per deal and contractor; ``--contract`` not needed).
-  ``--parquet OUT`` also writes the rows as Parquet (needs pyarrow). See
+  ``--parquet OUT`` also writes the rows as Parquet (needs pyarrow). One Five Hundred search may
+  take ``--time-limit`` seconds (10 by default; 0: no limit); past it its cells are left empty. See
   :mod:`cardkit.explore.analyse`.
 - ``show FILE [--deal N] [--svg OUT]`` prints each deal of a deals file as a hand diagram (only
   the ``N``-th deal, counting from 1, with ``--deal``); ``--svg OUT`` writes that deal's picture.
@@ -416,11 +417,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     deals = read_deals(args.file)
     seats = [_seat_arg(x) for x in args.seat] if args.seat else None
     if args.table:
-        rows = table_rows(deals, seats, players=args.player)
+        rows = table_rows(deals, seats, players=args.player, time_limit=args.time_limit or None)
     else:
         if not args.contract:
             raise CardkitError(_("give at least one --contract (e.g. --contract 8H), or --table"))
-        rows = analyse_rows(deals, args.contract, seats, players=args.player)
+        rows = analyse_rows(deals, args.contract, seats, players=args.player, time_limit=args.time_limit or None)
     if rows:
         out = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
         out.writeheader()
@@ -729,6 +730,9 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--table", action="store_true",
                      help="every denomination x contractor for each deal instead (one row per deal and seat)")
     ana.add_argument("--parquet", default=None, metavar="OUT", help="also write the rows as Parquet (needs pyarrow)")
+    ana.add_argument("--time-limit", type=_seconds, default=10.0,
+                     help="seconds one contract's search may take (Five Hundred; default 10, 0: no limit); "
+                          "past it the cell is left empty")
     ana.set_defaults(func=cmd_analyse)
     show = sub.add_parser("show", help="print the deals of a deals file as hand diagrams")
     show.add_argument("file", help="a deals file (one deal a line)")

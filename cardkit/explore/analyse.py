@@ -107,15 +107,19 @@ class Analyser:
     Args:
         game: the table.
         players: the player kind for the decisions before the play (the game's rule-based one by default).
+        time_limit: seconds one contract's search may take where the game's solver takes a budget
+            (Five Hundred's; ``None``: no limit). A search past it gives ``None`` for the figure and
+            for ``made``, and says so in ``summary``.
     """
 
-    def __init__(self, game: Game, players: str | None = None) -> None:
+    def __init__(self, game: Game, players: str | None = None, time_limit: float | None = None) -> None:
         from .estimate import default_kind, make_players
         from .solve import new_solver
 
         self.game = game
         self.solver = new_solver(game)
         self.kind = players or default_kind(game)
+        self.time_limit = time_limit
         make_players(game, self.kind, 0)  # an unknown kind fails here, before any deal
 
     def players(self) -> list[Player]:
@@ -142,13 +146,27 @@ class Analyser:
                        else (-r["score"], r[figure_name(r)]))
             best["summary"] += " (its player would abandon; the best denomination)"
             return best
-        return solved_result(state, seat, self.solver, exact=True).row()
+        set_budget = getattr(self.solver, "set_budget", None) if self.time_limit else None
+        if set_budget is None:
+            return solved_result(state, seat, self.solver, exact=True).row()
+        from ..solver.solve500 import Budget, OverBudget
+
+        set_budget(Budget(seconds=self.time_limit))
+        try:
+            return solved_result(state, seat, self.solver, exact=True).row()
+        except OverBudget:
+            figure = next(iter(state.result_fields(seat)))
+            return {"made": None, "score": None,
+                    "summary": f"{state.summary()}: not settled within {self.time_limit:g} s", figure: None}
+        finally:
+            set_budget(None)
 
     def table(self, deal: Deal, seats: Sequence[int] | None = None) -> Any:
         """The denomination table of ``deal``: a pandas DataFrame indexed by contractor (seat
         name), one column per denomination (♠ ♣ ♦ ♥ NT), each cell the game's figure with best
-        play: the contracting side's tricks (Five Hundred) or the declarer's points (501♠).
-        ``attrs["figure"]`` names the figure. Seats dealt no cards are left out."""
+        play: the contracting side's tricks (Five Hundred) or the declarer's points (501♠); a cell
+        past the time limit is missing (NaN). ``attrs["figure"]`` names the figure. Seats dealt no
+        cards are left out."""
         import pandas as pd
 
         game = self.game
@@ -162,7 +180,7 @@ class Analyser:
             for d in denoms:
                 r = self.result(deal, s, denomination=d)
                 figure = figure_name(r)
-                row[d] = int(r[figure])
+                row[d] = None if r[figure] is None else int(r[figure])
             cells[game.names[s]] = row
         out = pd.DataFrame.from_dict(cells, orient="index", columns=denoms)
         out.index.name = "contractor"
@@ -177,7 +195,8 @@ def denomination_table(game: Game, deal: Deal, seats: Sequence[SeatKey] | None =
 
 
 def analyse_rows(deals: Sequence[FileDeal], contracts: Sequence[Any], seats: Sequence[SeatKey] | None = None,
-                 players: str | None = None, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+                 players: str | None = None, progress: Callable[[int], None] | None = None,
+                 time_limit: float | None = None) -> list[dict[str, Any]]:
     """One row per deal: ``line``, ``deal``, ``seed``, ``dealer``, then for each contract and
     contracting seat the solver's figure (``"8H B tricks"``, ``"100 A points"``) and whether it
     is made (``"8H B made"``); without ``seats``, a ``seat`` column names each deal's contractor
@@ -189,6 +208,8 @@ def analyse_rows(deals: Sequence[FileDeal], contracts: Sequence[Any], seats: Seq
         seats: the contracting seats; by default the seat on each deal's dealer's left (who
             speaks first, as in :func:`~cardkit.explore.estimate.estimate_bid`).
         progress: called with the number of deals done after each.
+        time_limit: seconds one contract's search may take (see :class:`Analyser`); past it the
+            cells are empty (``None``).
 
     Raises:
         CardkitError: deals of several games, no contract, a seat dealt no cards, or a contract
@@ -207,7 +228,7 @@ def analyse_rows(deals: Sequence[FileDeal], contracts: Sequence[Any], seats: Seq
 
     for c in contracts:
         contract_action(game, c)  # a clear error before any deal
-    an = Analyser(game, players)
+    an = Analyser(game, players, time_limit)
     fixed = None if seats is None else [seat_index(game, s) for s in seats]
     rows = []
     for i, fd in enumerate(deals):
@@ -224,8 +245,8 @@ def analyse_rows(deals: Sequence[FileDeal], contracts: Sequence[Any], seats: Seq
             for c in contracts:
                 r = an.result(deal, s, contract=c)
                 fig = figure_name(r)
-                row[f"{c} {label}{fig}"] = int(r[fig])
-                row[f"{c} {label}made"] = bool(r["made"])
+                row[f"{c} {label}{fig}"] = None if r[fig] is None else int(r[fig])
+                row[f"{c} {label}made"] = None if r["made"] is None else bool(r["made"])
         rows.append(row)
         if progress is not None:
             progress(i + 1)
@@ -233,9 +254,10 @@ def analyse_rows(deals: Sequence[FileDeal], contracts: Sequence[Any], seats: Seq
 
 
 def table_rows(deals: Sequence[FileDeal], seats: Sequence[SeatKey] | None = None,
-               players: str | None = None) -> list[dict[str, Any]]:
+               players: str | None = None, time_limit: float | None = None) -> list[dict[str, Any]]:
     """The denomination table of every deal as rows: ``line``, ``deal``, ``contractor``, then
-    one column per denomination (see :meth:`Analyser.table`).
+    one column per denomination (see :meth:`Analyser.table`; a cell past ``time_limit`` seconds
+    is ``None``).
 
     Raises:
         CardkitError: deals of several games.
@@ -243,7 +265,7 @@ def table_rows(deals: Sequence[FileDeal], seats: Sequence[SeatKey] | None = None
     if not deals:
         return []
     game = deals[0].game
-    an = Analyser(game, players)
+    an = Analyser(game, players, time_limit)
     fixed = None if seats is None else [seat_index(game, s) for s in seats]
     rows = []
     for fd in deals:
@@ -251,7 +273,8 @@ def table_rows(deals: Sequence[FileDeal], seats: Sequence[SeatKey] | None = None
             raise CardkitError(f"line {fd.line}: a deal of another game; analyse one game at a time")
         t = an.table(fd.deal, fixed)
         for seat, cells in t.iterrows():
-            rows.append({"line": fd.line, "deal": fd.number, "contractor": seat, **{k: int(v) for k, v in cells.items()}})
+            rows.append({"line": fd.line, "deal": fd.number, "contractor": seat,
+                         **{k: None if v != v else int(v) for k, v in cells.items()}})
     return rows
 
 
