@@ -136,7 +136,7 @@ def test_estimate_writes_the_deals_it_used(tmp_path: Path) -> None:
     game = find_game("500", 4)
     f = tmp_path / "est.deals"
     hand = "JK JH JD AH KH QH 10H AS KC 9D"
-    table = estimate_bid(game, hand, "8H", n=4, seat="B", method="solver", seed=5, progress=False, deals_file=f)
+    table = estimate_bid(game, hand, "8H", n=4, seat="B", method="playout", seed=5, progress=False, deals_file=f)
     back = read_deals(f)
     assert len(back) == len(table) == 4
     expected = list(Predeal(game, dealer=0, hands={1: hand}).deals(4, seed=5))  # the estimate's own deals
@@ -145,5 +145,5 @@ def test_estimate_writes_the_deals_it_used(tmp_path: Path) -> None:
                for b in back)
     assert "# estimate of 8H by seat B holding " + hand in f.read_text(encoding="utf-8")
     g = tmp_path / "odds.deals"
-    bid_odds(game, hand, ["8H", "9H"], n=3, seat="B", method="solver", seed=5, progress=False, deals_file=g)
+    bid_odds(game, hand, ["8H", "9H"], n=3, seat="B", method="playout", seed=5, progress=False, deals_file=g)
     assert [deal_key(b.deal) for b in read_deals(g)] == [deal_key(d) for d in expected[:3]]
