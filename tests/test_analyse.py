@@ -93,6 +93,10 @@ def test_analyse_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "analyse one game at a time" in capsys.readouterr().err
     assert main(["analyse", str(f)]) == 2
     assert "give at least one --contract" in capsys.readouterr().err
+    f.write_text("501/4 dealer=D | A: A♠ 10♠ K♠ Q♠ J♠ 9♠ A♣ | B: 10♣ K♣ Q♣ J♣ 9♣ A♦ 10♦ "
+                 "| C: K♦ Q♦ J♦ 9♦ 10♥ K♥ Q♥ | D: - | talon: A♥ J♥ 9♥\n", encoding="utf-8")
+    assert main(["analyse", str(f), "--contract", "100", "--seat", "D"]) == 2
+    assert "line 1: seat D is dealt no cards with dealer D, so it cannot contract" in capsys.readouterr().err
     f.write_text(DEAL_500_4.replace("A♦ |", "A♣ |") + "\n", encoding="utf-8")
     assert main(["analyse", str(f), "--contract", "8S"]) == 2
     assert "line 1: A♣ is given twice" in capsys.readouterr().err

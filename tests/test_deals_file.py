@@ -43,6 +43,18 @@ def test_round_trip(tmp_path: Path, name: str, players: int, options: dict[str, 
     assert [b.line_text() for b in back] == f.read_text(encoding="utf-8").splitlines()[2:]
 
 
+def test_predeal_written_and_shown(tmp_path: Path) -> None:
+    game = find_game("501", 3)
+    pre = Predeal(game, dealer=2, hands={"A": "AS 10S KS"})
+    f = tmp_path / "pre.deals"
+    assert dealsfile.write_predeal(f, pre, 3, seed=9) == 3
+    text = f.read_text(encoding="utf-8").splitlines()
+    assert text[1] == "# dealer C; seat A holds A♠ 10♠ K♠"
+    back = read_deals(f)
+    assert [deal_key(b.deal) for b in back] == [deal_key(d) for d in pre.deals(3, seed=9)]
+    assert str(back[0].diagram()).startswith("501♠, 3 players, dealer C\n")
+
+
 def test_line_reads_as_written() -> None:
     game = find_game("500", 4)
     fd = parse_deals(GOOD_500)[0]

@@ -45,12 +45,12 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Iterable, Sequence, Union
+from typing import IO, Any, Iterable, Sequence, Union
 
 from ..cards import Card, Cards
 from ..errors import CardkitError
 from ..game import TALON, Game
-from .deal import Deal
+from .deal import Deal, Predeal
 
 #: The largest deals file read, in bytes (about 80,000 lines of a six-handed Five Hundred deal).
 MAX_BYTES = 20_000_000
@@ -93,6 +93,13 @@ class FileDeal:
     def line_text(self) -> str:
         """The deal as a line of a deals file (:func:`deal_line`)."""
         return deal_line(self.game, self.deal, seed=self.seed, number=self.number)
+
+    def diagram(self) -> Any:
+        """The deal's :class:`~cardkit.explore.diagram.HandDiagram` (text with ``print``, card
+        faces as a notebook cell's value)."""
+        from .diagram import HandDiagram
+
+        return HandDiagram(self.game, self.deal)
 
 
 # ---------------------------------------------------------------- writing
@@ -380,6 +387,17 @@ def read_deals(file: PathLike | IO[str]) -> list[FileDeal]:
     return parse_deals(text, source)
 
 
+def write_predeal(file: PathLike | IO[str], predeal: Predeal, n: int, seed: int | None = None) -> int:
+    """Write ``n`` deals of the set-up ``predeal`` (:meth:`Predeal.deals` with ``seed``: the same
+    deals every time) to ``file``, with the set-up in words on top. Returns the number written.
+
+    Raises:
+        DealError: the set-up's constraints met no deal.
+    """
+    return write_deals(file, predeal.game, predeal.deals(n, seed), seed=seed,
+                       comment=f"dealer {predeal.game.names[predeal.dealer]}; {predeal.describe()}")
+
+
 def deals_text(game: Game, deals: Iterable[Deal | FileDeal], seed: int | None = None,
                comment: str | None = None) -> str:
     """:func:`write_deals` into a string."""
@@ -389,4 +407,4 @@ def deals_text(game: Game, deals: Iterable[Deal | FileDeal], seed: int | None = 
 
 
 __all__ = ["MAX_BYTES", "MAX_LINES", "MAX_LINE_CHARS", "DealsFileError", "FileDeal", "check_deal", "deal_key", "deal_line",
-           "deals_text", "game_header", "parse_deals", "parse_line", "read_deals", "write_deals"]
+           "deals_text", "game_header", "parse_deals", "parse_line", "read_deals", "write_deals", "write_predeal"]
