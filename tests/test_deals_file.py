@@ -94,6 +94,7 @@ BAD = [
     (GOOD_501.replace("9♠ A♣ |", "A♣ A♣ |"), "A♣ is given twice in seat A; the pack holds it once"),
     (GOOD_501.replace("| talon:", "| D: - | talon:"), "unknown seat 'D'"),
     (GOOD_501.replace("A♣ |", "10♣ |"), "10♣ is given twice (seat A and seat B)"),
+    (GOOD_501.replace("dealer=C", "dealer=C names=A,B,\x1b[2J"), "a control character '\\x1b' in the line"),
 ]
 
 

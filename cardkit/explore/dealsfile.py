@@ -241,6 +241,9 @@ def parse_line(text: str, games: _Games | None = None, line: int = 0) -> FileDea
         CardkitError: the line is not a deal of its game; the message says what is wrong.
     """
     games = games or _Games()
+    bad = next((ch for ch in text if not ch.isprintable()), None)
+    if bad is not None:
+        raise CardkitError(f"a control character {bad!r} in the line: write seats, cards and words only")
     fields = [f.strip() for f in text.split("|")]
     head = fields[0].split()
     if not head:
