@@ -144,3 +144,20 @@ def test_setup_500_errors(hands: list[str], kwargs: dict[str, object], message: 
     with pytest.raises(CardkitError) as e:
         setup_500(hands, **args)  # type: ignore[arg-type]
     assert message in str(e.value)
+
+
+def test_setup_500_ending_on_the_table_widget() -> None:
+    pytest.importorskip("ipywidgets")
+    from cardkit.game import Match
+    from cardkit.widgets.table import Table
+
+    state = setup_500(["JH JD AH", "AS KS QS", "AC KC QC", "AD KD QD"], contractor=0, contract="6H", leader=2,
+                      winners=[0, 1, 2, 3, 0, 1, 2])
+    match = Match(state.game, dealer=state.dealer)
+    match.new_hand(state.pack)
+    for action in state.history():  # the set-up is engine actions only: a record replays it
+        match.apply_action(action)
+    table = Table.from_record(match, at="end")
+    assert table.state.phase == "play" and table.state.current_player() == 2
+    assert [sorted(c.code for c in h) for h in table.state.hands] == [sorted(c.code for c in h) for h in state.hands]
+    assert table.state.tricks_won == [2, 2, 2, 1]
