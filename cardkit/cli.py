@@ -54,6 +54,20 @@
   often it changed the play and the score, and the paired differences in contracts made and in the
   contractor's gain, with 95 % intervals (see :mod:`cardkit.explore.study`).
 
+- ``analyse FILE --contract C [--contract C ...] [--seat S ...] [--player KIND] [--table]
+  [--time-limit S] [--parquet OUT]`` reads a deals file (one deal a line, :mod:`cardkit.explore.dealsfile`) and
+  prints CSV, one row per deal, with the solver's figure for each contract and seat (Five
+  Hundred's tricks, 501♠'s declarer points) and whether it is made; without ``--seat`` the seat on
+  each deal's dealer's left contracts. ``--table`` prints instead every deal's table of each
+  denomination × contractor (one row per deal and contractor; ``--contract`` not needed).
+  ``--parquet OUT`` also writes the rows as Parquet (needs pyarrow). One Five Hundred search may
+  take ``--time-limit`` seconds (10 by default; 0: no limit); past it its cells are left empty. See
+  :mod:`cardkit.explore.analyse`.
+- ``show FILE [--deal N] [--svg OUT]`` prints each deal of a deals file as a hand diagram (only
+  the ``N``-th deal, counting from 1, with ``--deal``); ``--svg OUT`` writes that deal's picture.
+- ``estimate ... --save-deals FILE`` and ``deal ... --save-deals FILE`` write the deals used (or printed)
+  to a deals file.
+
 Errors go to stderr with exit status 2.
 """
 
@@ -431,7 +445,8 @@ def cmd_estimate(args: argparse.Namespace) -> int:
         odds = bid_odds(game, args.hand, args.contract, n=args.deals, seat=_seat_arg(args.seat), dealer=dealer,
                         blind=args.blind, method=args.method, players=args.player, talon=args.talon, seed=args.seed,
                         progress=not args.json, time_limit=args.time_limit, jobs=args.jobs,
-                        until_halfwidth=args.until_halfwidth, accept=accept, client=_client(args, stack))
+                        until_halfwidth=args.until_halfwidth, accept=accept, client=_client(args, stack),
+                        deals_file=args.save_deals)
     where = _where_words(game, accept)
     if args.json:
         rows = [{"contract": c, **{k: (None if v != v else v) for k, v in row.items()}}
@@ -471,8 +486,15 @@ def cmd_deal(args: argparse.Namespace) -> int:
     def held(cards: Sequence[Any]) -> list[Any]:
         return sorted(cards, key=lambda c: order.get(c, len(order)))
 
+    drawn = (list(setup.deals(args.count)) if args.seed is None  # deal i of seed S is the same in any run
+             else [setup.numbered(args.seed, i) for i in range(args.count)])
+    if args.save_deals:
+        from .explore.dealsfile import write_deals
+
+        write_deals(args.save_deals, game, drawn, seed=args.seed,
+                    comment=f"dealer {game.names[dealer]}; {setup.describe()}")
     deals = [[(game.names[s], held(h)) for s, h in enumerate(d.hands) if h] + [(game.talon_word, held(d.talon))]
-             for d in setup.deals(args.count, seed=args.seed)]
+             for d in drawn]
     if args.json:
         print(terminal_json({"game": game.name, "players": game.players, "dealer": game.names[dealer],
                              "where": _where_words(game, accept), "seed": args.seed,
@@ -485,6 +507,59 @@ def cmd_deal(args: argparse.Namespace) -> int:
         print(_("deal {n}").format(n=i))
         for name, cards in d:
             print(terminal_text(f"  {name + ':':<{width + 1}} {' '.join(map(str, cards))}"))
+    return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """``analyse``: CSV rows of solved contracts (or denomination tables) for a deals file."""
+    import csv
+
+    from .explore.analyse import analyse_rows, table_rows
+    from .explore.dealsfile import read_deals
+
+    deals = read_deals(args.file)
+    seats = [_seat_arg(x) for x in args.seat] if args.seat else None
+    if args.table:
+        rows = table_rows(deals, seats, players=args.player, time_limit=args.time_limit or None)
+    else:
+        if not args.contract:
+            raise CardkitError(_("give at least one --contract (e.g. --contract 8H), or --table"))
+        rows = analyse_rows(deals, args.contract, seats, players=args.player, time_limit=args.time_limit or None)
+    if rows:
+        out = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
+        out.writeheader()
+        out.writerows(rows)
+    if args.parquet:
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None:
+            raise CardkitError(_("--parquet needs pyarrow, which is not installed (pip install pyarrow); "
+                                 "the rows above are the CSV"))
+        import pandas as pd
+
+        pd.DataFrame(rows).to_parquet(args.parquet)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """``show``: hand diagrams of a deals file's deals."""
+    from .explore.dealsfile import read_deals
+    from .explore.diagram import HandDiagram
+
+    deals = read_deals(args.file)
+    if args.deal is not None:
+        if args.deal > len(deals):
+            raise CardkitError(_("--deal {n}: {file} holds {count} deal(s)").format(
+                n=args.deal, file=args.file, count=len(deals)))
+        deals = [deals[args.deal - 1]]
+    elif args.svg:
+        raise CardkitError(_("--svg draws one deal: give --deal N too"))
+    for i, fd in enumerate(deals):
+        if i:
+            print()
+        print(terminal_text(str(HandDiagram(fd.game, fd.deal))))
+    if args.svg:
+        Path(args.svg).write_text(HandDiagram(deals[0].game, deals[0].deal).svg(), encoding="utf-8")
     return 0
 
 
@@ -755,7 +830,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if stopped:
         print(_("stopped at the time limit of {s:g} s (--time-limit; 0: no limit)").format(s=args.time_limit)
               + (_("; the same command goes on where it stopped (--csv)") if args.csv else ""), file=sys.stderr)
-    if args.csv:
+    if args.csv and Path(args.csv).exists():  # absent when the time was up before the first deal
         import pandas as pd
 
         table = pd.DataFrame(read_rows(args.csv))
@@ -764,6 +839,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         table = table[table["deal"].astype(int) < args.deals]
     else:
         table = rows
+    if len(table) == 0:
+        print(_("no deal was played: give the tournament more time (--time-limit)"), file=sys.stderr)
+        return 0
     print(f"{game.title}, {game.players} players: mean score difference per hand (a − b, higher: a stronger), "
           f"duplicate deals with the seats turned round")
     print("\n".join(summary_text(summary(table))))
@@ -836,6 +914,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="constraints on the deals in the deal language, e.g. \"C: hcp >= 12; talon: holds 10H\" "
                           "(repeat to add more; see cardkit.explore.language)")
     est.add_argument("--json", action="store_true", help="print one JSON object")
+    est.add_argument("--save-deals", default=None, metavar="FILE",
+                     help="write the deals used to this deals file (one a line; read by analyse and show)")
     est.set_defaults(func=cmd_estimate)
     deal = sub.add_parser("deal", help="random deals meeting constraints written in the deal language")
     deal.add_argument("game", help="501 or 500")
@@ -852,7 +932,29 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--players", type=int, default=None, help="number of players")
     deal.add_argument("--rule", action="append", default=[], help="rule option NAME=VALUE")
     deal.add_argument("--json", action="store_true", help="print one JSON object, cards as codes (AS, 10H, JK)")
+    deal.add_argument("--save-deals", default=None, metavar="FILE",
+                      help="also write the deals to this deals file (one a line; read by analyse and show)")
     deal.set_defaults(func=cmd_deal)
+    ana = sub.add_parser("analyse", help="solve contracts on every deal of a deals file: CSV, one row per deal")
+    ana.add_argument("file", help="a deals file (one deal a line)")
+    ana.add_argument("--contract", action="append", default=[],
+                     help="a bid: 8H, 10NT (500) or 100 (501); repeat for more columns")
+    ana.add_argument("--seat", action="append", default=[],
+                     help="the contracting seat (name or number); repeat for more; the dealer's left by default")
+    ana.add_argument("--player", default=None,
+                     help="computer player kind for the decisions before the play (the game's rule-based one)")
+    ana.add_argument("--table", action="store_true",
+                     help="every denomination x contractor for each deal instead (one row per deal and seat)")
+    ana.add_argument("--parquet", default=None, metavar="OUT", help="also write the rows as Parquet (needs pyarrow)")
+    ana.add_argument("--time-limit", type=_seconds, default=10.0,
+                     help="seconds one contract's search may take (Five Hundred; default 10, 0: no limit); "
+                          "past it the cell is left empty")
+    ana.set_defaults(func=cmd_analyse)
+    show = sub.add_parser("show", help="print the deals of a deals file as hand diagrams")
+    show.add_argument("file", help="a deals file (one deal a line)")
+    show.add_argument("--deal", type=_positive, default=None, help="only this deal (1 for the first)")
+    show.add_argument("--svg", default=None, metavar="OUT", help="write the deal's diagram as SVG (with --deal)")
+    show.set_defaults(func=cmd_show)
     srv = sub.add_parser("serve", help="run the table server: students play one table from their own devices")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     srv.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765)")

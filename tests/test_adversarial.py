@@ -423,7 +423,7 @@ def test_tournament_stops_at_its_time_limit_with_a_message_and_resumes_from_its_
     out = tmp_path / "t.csv"
     t = time.perf_counter()
     r = _cli("tournament", "501", "random", "sensible", "--deals", "100000", "--chunk", "2",
-             "--time-limit", "2", "--csv", str(out))
+             "--time-limit", "2", "--csv", str(out), "--workers", "1")  # no cluster to start within the 2 s
     assert r.returncode == 0, r.stderr
     assert time.perf_counter() - t < 60
     assert "stopped at the time limit of 2 s" in r.stderr and "goes on where it stopped" in r.stderr
@@ -431,12 +431,20 @@ def test_tournament_stops_at_its_time_limit_with_a_message_and_resumes_from_its_
     played = len(out.read_text(encoding="utf-8").splitlines()) - 1
     assert 2 <= played < 100000 and played % 2 == 0
     again = _cli("tournament", "501", "random", "sensible", "--deals", str(played + 2), "--chunk", "2",
-                 "--csv", str(out))
+                 "--csv", str(out), "--workers", "1")
     assert again.returncode == 0 and "stopped" not in again.stderr
     assert len(out.read_text(encoding="utf-8").splitlines()) - 1 == played + 2
 
 
 # ---------------------------------------------------------------- the new messages in Spanish
+
+
+def test_a_tournament_out_of_time_before_its_first_deal_says_so(tmp_path):
+    out = tmp_path / "t.csv"
+    r = _cli("tournament", "501", "random", "sensible", "--deals", "10", "--time-limit", "0.000001",
+             "--csv", str(out), "--workers", "1")
+    assert r.returncode == 0, r.stderr
+    assert "no deal was played: give the tournament more time" in r.stderr and not out.exists()
 
 
 def test_a_record_error_reads_in_spanish():

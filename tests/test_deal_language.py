@@ -15,6 +15,7 @@ from cardkit.cards import SUITS, Suit
 from cardkit.cli import main
 from cardkit.explore import (DealError, DealSyntaxError, Predeal, at_least, high_card_points, parse_constraints,
                              shape, trump_count)
+from cardkit.explore.dealsfile import read_deals
 from cardkit.explore.estimate import estimate_bid
 from cardkit.game import TALON, deal_cards
 from cardkit.registry import find_player
@@ -243,6 +244,21 @@ def test_deal_json_and_shapes(capsys):
         assert sorted((sum(1 for x in c if x.suit is s) for s in SUITS), reverse=True) == [4, 2, 1, 0]
         assert sum(1 for x in Cards.parse(d["A"]) if x.suit is Suit.HEARTS) >= 5
         assert len(d["talon"]) == 3
+
+
+def test_deal_saves_the_deals_it_prints(capsys, tmp_path):
+    f = tmp_path / "deals.txt"
+    assert main(["deal", "500", "--where", "B: trumps(H) >= 3", "--seed", "4", "--count", "2", "--json",
+                 "--save-deals", str(f)]) == 0
+    printed = json.loads(capsys.readouterr().out)["deals"]
+    back = read_deals(f)
+    assert len(back) == 2 and "\n# dealer A; seat B: at least 3 trumps" in f.read_text(encoding="utf-8")
+    setup = Predeal(G500, accept=parse_constraints(G500, "B: trumps(H) >= 3"))
+    assert [[set(h) for h in fd.deal.hands] for fd in back] == [[set(h) for h in setup.numbered(4, i).hands]
+                                                                for i in range(2)]  # its seed and number
+    for fd, d in zip(back, printed):
+        assert [sorted(c.code for c in h) for h in fd.deal.hands] == [sorted(d[n]) for n in "ABCD"]
+        assert sorted(c.code for c in fd.deal.talon) == sorted(d["kitty"])
 
 
 def test_deal_errors(capsys):

@@ -261,6 +261,20 @@ def _study_chart(t: str) -> object:
     return study_chart(rows, title=t)
 
 
+def _hand_diagram(text: str, tmp: Path) -> list[str]:
+    """Hand diagrams of both games: seat names and the title are text a deals file or a caller gives."""
+    import random
+
+    from cardkit.explore.deal import Predeal
+    from cardkit.explore.diagram import HandDiagram
+
+    out = []
+    for game in (find_game("501", 3, names=_names(text, 3)), find_game("500", 5, names=_names(text, 5))):
+        d = HandDiagram(game, Predeal(game).deal(random.Random(1)), title=text[:300])
+        out += [d.svg(), d._repr_svg_(), d._repr_html_()]
+    return out
+
+
 def _ladder(text: str, tmp: Path) -> list[str]:
     from cardkit.widgets.five_hundred import ladder_chart
 
@@ -438,6 +452,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.explore.estimate:results_chart": (_explore_charts, True),
     "cardkit.explore.tournament:standings_chart": (_explore_charts, True),
     "cardkit.explore.study:study_chart": (_explore_charts, True),
+    "cardkit.explore.diagram:HandDiagram": (_hand_diagram, True),
     "cardkit.widgets.exercise:ExerciseWidget": (_exercise_widget, True),
     "cardkit.widgets.exercise:Practice": (_practice, True),
     "cardkit.widgets.exercise:_html": (_exercise_widget, True),

@@ -13,6 +13,10 @@ altair charts, imported when first used.
   combinatorics beside them.
 - :mod:`cardkit.explore.estimate`: the distribution of a hand's results over many deals.
 - :mod:`cardkit.explore.tournament`: computer players against each other, duplicate-style.
+- :mod:`cardkit.explore.dealsfile`: deals kept as text, one a line, read back strictly.
+- :mod:`cardkit.explore.diagram`: a deal laid out round the table, as text and SVG.
+- :mod:`cardkit.explore.analyse`: the solver's result of contracts on kept deals, and the table
+  of every denomination × contractor.
 """
 
 from __future__ import annotations

@@ -29,6 +29,11 @@ from ..errors import CardkitError
 from ..allocation import DealError, allocate
 from ..game import TALON, Game, State
 
+
+def deal_rng(seed: int, i: int) -> random.Random:
+    """The random stream of deal ``i`` of a run seeded ``seed`` (estimates, tournaments, studies)."""
+    return random.Random(seed * 1_000_003 + i)
+
 CardsLike = Union[str, Iterable[Union[str, Card]]]
 SeatKey = Union[int, str]
 
@@ -359,6 +364,11 @@ class Predeal:
                 return deal
         raise DealError(f"no deal met the constraints in {self.max_tries} tries ({self.describe()}); "
                         "they may be impossible together")
+
+    def numbered(self, seed: int, i: int) -> Deal:
+        """Deal ``i`` of a run seeded ``seed``, drawn from a random stream of its own
+        (:func:`deal_rng`): the same deal whatever was dealt before it or on another worker."""
+        return self.deal(deal_rng(seed, i))
 
     def deals(self, n: int, seed: int | None = None) -> Iterator[Deal]:
         """``n`` independent random deals from one seeded RNG."""

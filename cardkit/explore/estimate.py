@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import queue
-import random
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
@@ -219,7 +218,8 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
                  accept: Mapping[SeatKey, Constraint | Sequence[Constraint]] | str | None = None,
                  talon: CardsLike | None = None, seed: int = 0, progress: bool = True,
                  exact: bool = False, time_limit: float | None = None, jobs: int = 1,
-                 until_halfwidth: float | None = None, client: Any = None, chunk: int = 20) -> Any:
+                 until_halfwidth: float | None = None, client: Any = None, chunk: int = 20,
+                 deals_file: Any = None) -> Any:
     """The results of ``hand`` playing ``contract`` over ``n`` deals of the unseen cards.
 
     Args:
@@ -262,6 +262,9 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
             factory); the table is the same as in one process. The time limit and
             ``until_halfwidth`` are checked as chunks finish, so a stopped run may hold a few
             more deals than one process would.
+        deals_file: a path (or open text file) to write the deals used to, one a line, numbered as
+            the table's rows (:mod:`cardkit.explore.dealsfile`; read them back with
+            :func:`~cardkit.explore.dealsfile.read_deals`, analyse them with ``cardkit analyse``).
 
     Returns:
         A pandas DataFrame, one row per deal: ``made`` (false when a 501 bidder abandons),
@@ -295,8 +298,10 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
     if client is not None:
         if callable(kind):
             raise CardkitError("on Dask, give the players as kinds (e.g. 'sensible'), not a factory")
-        return _estimate_on_dask(client, game, setup, s, contract, blind, method, kind, exact, seed, n, chunk,
-                                 time_limit, until_halfwidth, hand)
+        table = _estimate_on_dask(client, game, setup, s, contract, blind, method, kind, exact, seed, n, chunk,
+                                  time_limit, until_halfwidth, hand)
+        _keep_deals(deals_file, game, setup, seed, table, contract, s, hand)
+        return table
     solvers: list[Solver[State]] = []
     if method == "solver":
         from .solve import new_solver
@@ -331,7 +336,20 @@ def estimate_bid(game: Game, hand: CardsLike | None, contract: Any, n: int = 100
         rows.append((i, row))
     done = [(i, solving.result(row)) for i, row in rows]
     solving.close()
-    return _results_table(game, done, s, contract, hand, blind, method, n, stopped, until_halfwidth)
+    table = _results_table(game, done, s, contract, hand, blind, method, n, stopped, until_halfwidth)
+    _keep_deals(deals_file, game, setup, seed, table, contract, s, hand)
+    return table
+
+
+def _keep_deals(deals_file: Any, game: Game, setup: Predeal, seed: int, table: Any, contract: Any, seat: int,
+                hand: Any) -> None:
+    """Write the deals of ``table``'s rows to ``deals_file`` (nothing when it is ``None``)."""
+    if deals_file is None:
+        return
+    from .dealsfile import write_deals
+
+    write_deals(deals_file, game, [setup.numbered(seed, int(i)) for i in table.index], seed=seed,
+                comment=f"estimate of {contract} by seat {game.names[seat]} holding {hand or 'a random hand'}")
 
 
 def _deal_hand(game: Game, setup: Predeal, seat: int, contract: Any, blind: bool,
@@ -340,7 +358,7 @@ def _deal_hand(game: Game, setup: Predeal, seat: int, contract: Any, blind: bool
     and its players (seeded from the seed and ``i`` too)."""
     from .tournament import deal_seed
 
-    deal = setup.deal(random.Random(seed * 1_000_003 + i))
+    deal = setup.numbered(seed, i)
     state = deal.new_hand(game)
     if contract is not None:
         force_contract(state, seat, contract, blind=blind)
@@ -461,14 +479,17 @@ def bid_odds(game: Game, hand: CardsLike | None, contracts: Iterable[Any], n: in
     """One row per contract: the chance it makes and the expected score change, with standard errors.
 
     Every contract is tried on the same deals (the same ``seed``), so the rows compare fairly.
-    Keyword arguments go to :func:`estimate_bid`.
+    Keyword arguments go to :func:`estimate_bid`; ``deals_file`` gets the deals of the first contract
+    (all of them: the others stop no later unless a time limit or ``until_halfwidth`` stops them).
     """
     import pandas as pd
 
     from ..frames import frame
 
     rows, named = [], {}
-    for c in contracts:
+    for i, c in enumerate(contracts):
+        if i == 1:
+            kwargs.pop("deals_file", None)
         t = estimate_bid(game, hand, c, n=n, **kwargs)
         rows.append({"contract": str(c), **{k: round(v, 4) if isinstance(v, float) else v
                                             for k, v in t.attrs["summary"].items()}})

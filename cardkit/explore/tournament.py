@@ -13,11 +13,11 @@ Results are single hands (not whole matches), from the hand's initial scores, as
 from __future__ import annotations
 
 import math
-import random
 from typing import Any, Sequence
 
 from ..errors import CardkitError
 from ..game import Game, Player
+from .deal import deal_rng
 from .estimate import PlayerFactory, with_progress, player_of
 
 
@@ -40,7 +40,7 @@ def seatings(lineup: Sequence[str]) -> list[tuple[str, ...]]:
 
 def deal_pack(game: Game, seed: int, deal: int) -> tuple[int, list[Any]]:
     """Deal ``deal`` of a run seeded ``seed``: its dealer (``deal mod seats``) and its pack."""
-    return deal % game.players, game.shuffled_pack(random.Random(seed * 1_000_003 + deal))
+    return deal % game.players, game.shuffled_pack(deal_rng(seed, deal))
 
 
 def deal_seed(seed: int, deal: int, seating: int, seat: int) -> int:
