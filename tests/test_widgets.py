@@ -169,6 +169,22 @@ def test_stay_blind_keeps_the_cards_face_down():
     assert str(t.state.history()[-1]) == "look"
 
 
+def test_the_stay_blind_box_is_never_ticked_beside_face_up_cards():
+    t = Table("501", seed=3, humans=[1], stay_blind=True)
+    assert t.stay_blind.value and not t.stay_blind.disabled
+    one(t, "cardkit-look").click()  # B looks at the cards (rules.md 501 §6)
+    assert not isinstance(t.state.view(1).hands[1], int)
+    assert not t.stay_blind.value and t.stay_blind.disabled
+    chooser = find_player("501", "sensible", seed=5)
+    for _ in range(200):
+        if t.state.is_terminal():
+            break
+        click_action(t, chooser.choose(t.state).action)
+    assert t.state.is_terminal()
+    t.next_button.click()  # the next hand: B is dealt blind again and stays so, as chosen
+    assert isinstance(t.state.view(1).hands[1], int) and t.stay_blind.value and not t.stay_blind.disabled
+
+
 def test_a_hand_played_by_the_user_and_computers_matches_an_engine_replay():
     t = Table("501", seed=8, humans=[0])
     chooser = find_player("501", "sensible", seed=99)

@@ -207,6 +207,7 @@ class Table(W.VBox):
         self.stay_blind = W.Checkbox(value=stay_blind, description=_("stay blind"), indent=False,
                                      layout=W.Layout(width="auto"))
         self.stay_blind.add_class("cardkit-stay-blind")
+        self._wants_blind = stay_blind  # the user's choice, kept while the box shows a seat that has looked
         self.stay_blind.observe(self._blind_changed, names="value")
         self.status = W.HTML()
         self.status.add_class("cardkit-status")
@@ -474,7 +475,10 @@ class Table(W.VBox):
         self._coached_at = self.replay.cursor
         return done.lines
 
-    def _blind_changed(self, _change: Any) -> None:
+    def _blind_changed(self, change: Any) -> None:
+        if self.stay_blind.disabled:  # set by _show_blindness, not by the user
+            return
+        self._wants_blind = bool(change["new"])
         if self._replay is not None:
             self._settle()
             self._render()
@@ -528,7 +532,17 @@ class Table(W.VBox):
         and look at a blind user's cards unless they stay blind (rules.md 501 §6, kit)."""
         if not self.humans:
             return
-        self.replay.settle(autoplay=self.autoplay, look=not self.stay_blind.value)
+        self.replay.settle(autoplay=self.autoplay, look=not self._wants_blind)
+
+    def _show_blindness(self, st: State) -> None:
+        """Untick and grey "stay blind" while every person's seat has seen its cards (a box ticked
+        beside face-up cards would say the opposite of the table); tick it again as it was when a
+        new hand deals them blind."""
+        looked = all(not isinstance(st.view(s).hands[s], int) for s in self.humans)
+        if looked != self.stay_blind.disabled:
+            self.stay_blind.disabled = True  # the value set below is not the user's
+            self.stay_blind.value = self._wants_blind and not looked
+            self.stay_blind.disabled = looked
 
     def _moved(self, why: str | None) -> bool:
         if why is None and self.replay.cursor[1] == 0:
@@ -631,6 +645,8 @@ class Table(W.VBox):
         self.board.value = self._board_html(st, view, to_act, legal)
         self.message.value = self._message
         self.scores.value = self._scores_html(st)
+        if self.humans and self.game.look_action is not None:
+            self._show_blindness(st)
         viewer = self.seat_picker.value
         # the whole hand's log in a fixed-height panel that scrolls (newest last)
         self.log_html.value = "<br>".join(escape(_said(st.describe(a, s, viewer))) for s, a in self._replay.log)
