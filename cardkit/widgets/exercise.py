@@ -37,7 +37,11 @@ _CSS = """<style>
 .cardkit-ex-red {color: #c0152f !important;}
 .cardkit-ex-joker {color: #6a1b9a !important;}
 .cardkit-legal.cardkit-ex-red, .cardkit-legal.cardkit-ex-joker {color: #fff !important;}
-.cardkit-ex-picked {outline: 3px solid #f5a623 !important; font-weight: bold !important;}
+.cardkit-exercise .widget-button.mod-success {background-color: #2e7d32 !important; color: #fff !important;}
+.cardkit-ex-picked {outline: 3px solid #b35c00 !important; font-weight: bold !important;
+  background-color: #fff3cd !important; color: #000 !important;}
+.cardkit-ex-picked.cardkit-ex-red {color: #c0152f !important;}
+.cardkit-ex-picked.cardkit-ex-joker {color: #6a1b9a !important;}
 .cardkit-ex-feedback .cardkit-ex-right {color: #1b6e20; font-weight: bold;}
 .cardkit-ex-feedback .cardkit-ex-wrong {color: #b00020;}
 .cardkit-ex-feedback .cardkit-ex-malformed {color: #8a5a00;}
