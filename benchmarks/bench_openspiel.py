@@ -18,7 +18,8 @@ What a researcher's algorithm pays per call, on ``python_cardkit_501`` (3 player
   (chance outcomes included in the time) to the end of the hand, in player actions per second (the
   deal's chance actions are not counted).
 
-Times are the best of ``--repeats`` passes (a busy machine only slows a pass). ``--compare REV``
+Times are the best of ``--repeats`` passes, chunk by chunk (every 10 states, every hand), so a
+burst of another process slows only the chunks it hits. ``--compare REV``
 times git revision ``REV`` too, in the same run: it is checked out in a temporary worktree and
 this script runs there in a subprocess, alternating with this tree, so old and new figures sit side
 by side (``--against DIR`` does the same with an existing checkout). Nothing is asserted.
@@ -78,44 +79,53 @@ def rebuild(game: Any, histories: list[list[int]]) -> list[Any]:
     return states
 
 
-def per_call(states: list[Any], call: Callable[[Any], Any]) -> float:
-    """µs per call of ``call`` over ``states`` (one pass)."""
-    t0 = time.perf_counter()
-    for s in states:
-        call(s)
-    return (time.perf_counter() - t0) / len(states) * 1e6
+CHUNK = 10  # states per timed chunk
 
 
-def along_hands(game: Any, hands: int, seed: int) -> float:
-    """µs per ``information_state_string`` of the seat to act at every decision of random hands."""
+def chunk_times(states: list[Any], call: Callable[[Any], Any]) -> list[float]:
+    """Seconds spent by ``call`` on each chunk of :data:`CHUNK` states (one pass)."""
+    out = []
+    clock = time.perf_counter
+    for i in range(0, len(states), CHUNK):
+        part = states[i:i + CHUNK]
+        t0 = clock()
+        for s in part:
+            call(s)
+        out.append(clock() - t0)
+    return out
+
+
+def along_hand(game: Any, seed: int) -> tuple[float, int]:
+    """Seconds spent in ``information_state_string`` of the seat to act at every decision of the
+    random hand of ``seed``, and the number of calls."""
     rng = random.Random(seed)
     calls, spent = 0, 0.0
-    for _ in range(hands):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if not state.is_chance_node():
-                t0 = time.perf_counter()
-                state.information_state_string(state.current_player())
-                spent += time.perf_counter() - t0
-                calls += 1
-            state.apply_action(rng.choice(state.legal_actions()))
-    return spent / calls * 1e6
+    clock = time.perf_counter
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            t0 = clock()
+            state.information_state_string(state.current_player())
+            spent += clock() - t0
+            calls += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    return spent, calls
 
 
-def random_play(game: Any, hands: int, seed: int) -> float:
-    """Player actions per second of random play through ``legal_actions`` / ``apply_action``."""
+def random_play(game: Any, seed: int) -> tuple[float, int]:
+    """Seconds of random play of the hand of ``seed`` through ``legal_actions`` / ``apply_action``
+    from the deal's first card to the end, and its number of player actions."""
     rng = random.Random(seed)
     count = 0
     t0 = time.perf_counter()
-    for _ in range(hands):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.legal_actions()))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                count += 1
-    return count / (time.perf_counter() - t0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            count += 1
+    return time.perf_counter() - t0, count
 
 
 def clone_and_apply(state: Any) -> None:
@@ -124,30 +134,38 @@ def clone_and_apply(state: Any) -> None:
 
 
 def measure_game(name: str, repeats: int, n_states: int, hands: int) -> dict[str, float]:
-    """Every figure of one game (best of ``repeats`` passes)."""
+    """Every figure of one game. Each chunk of states (each hand, for the figures of whole hands)
+    keeps its best time over ``repeats`` passes, so that a pass slowed by another process's burst
+    costs only the chunks it hit."""
     import pyspiel
 
     game = pyspiel.load_game(name)
     histories = random_histories(game, n_states, random.Random(1))
     states = rebuild(game, histories)
     sampler = random.Random(2).random
-    best: dict[str, float] = {}
+    best: dict[str, list[float]] = {}
+    counts: dict[str, list[int]] = {}
 
-    def keep(key: str, value: float, higher: bool = False) -> None:
-        if key not in best or (value > best[key] if higher else value < best[key]):
-            best[key] = value
+    def keep(key: str, times: list[float]) -> None:
+        best[key] = times if key not in best else [min(a, b) for a, b in zip(best[key], times)]
 
-    for r in range(repeats):
-        fresh = rebuild(game, histories)
-        keep("infostate", per_call(fresh, lambda s: s.information_state_string(s.current_player())))
-        fresh = rebuild(game, histories)
-        keep("observation", per_call(fresh, lambda s: s.observation_string(s.current_player())))
-        keep("clone", per_call(states, lambda s: s.clone()))
-        keep("clone + apply", per_call(states, clone_and_apply))
-        keep("resample", per_call(states, lambda s: s.resample_from_infostate(s.current_player(), sampler)))
-        keep("infostate, along a hand", along_hands(game, max(1, hands // 4), 3 + r))
-        keep("play", random_play(game, hands, 4 + r), higher=True)
-    return best
+    for _ in range(repeats):
+        keep("infostate", chunk_times(rebuild(game, histories),
+                                      lambda s: s.information_state_string(s.current_player())))
+        keep("observation", chunk_times(rebuild(game, histories), lambda s: s.observation_string(s.current_player())))
+        keep("clone", chunk_times(states, lambda s: s.clone()))
+        keep("clone + apply", chunk_times(states, clone_and_apply))
+        keep("resample", chunk_times(states, lambda s: s.resample_from_infostate(s.current_player(), sampler)))
+        along = [along_hand(game, 1000 + h) for h in range(max(1, hands // 4))]
+        keep("infostate, along a hand", [t for t, _ in along])
+        counts["infostate, along a hand"] = [n for _, n in along]
+        play = [random_play(game, 2000 + h) for h in range(hands)]
+        keep("play", [t for t, _ in play])
+        counts["play"] = [n for _, n in play]
+    out = {key: sum(times) / n_states * 1e6 for key, times in best.items() if key not in counts}
+    out["infostate, along a hand"] = sum(best["infostate, along a hand"]) / sum(counts["infostate, along a hand"]) * 1e6
+    out["play"] = sum(counts["play"]) / sum(best["play"])
+    return out
 
 
 def measure(repeats: int, n_states: int, hands: int) -> dict[str, dict[str, float]]:
