@@ -18,8 +18,8 @@ What a researcher's algorithm pays per call, on ``python_cardkit_501`` (3 player
   (chance outcomes included in the time) to the end of the hand, in player actions per second (the
   deal's chance actions are not counted).
 
-Times are the best of ``--repeats`` passes, chunk by chunk (every 10 states, every hand), so a
-burst of another process slows only the chunks it hits. ``--compare REV``
+Times are this process's CPU time (``process_time``: what other processes on a busy machine take
+is not counted), the best of ``--repeats`` passes chunk by chunk (every 10 states, every hand). ``--compare REV``
 times git revision ``REV`` too, in the same run: it is checked out in a temporary worktree and
 this script runs there in a subprocess, alternating with this tree, so old and new figures sit side
 by side (``--against DIR`` does the same with an existing checkout). Nothing is asserted.
@@ -85,7 +85,7 @@ CHUNK = 10  # states per timed chunk
 def chunk_times(states: list[Any], call: Callable[[Any], Any]) -> list[float]:
     """Seconds spent by ``call`` on each chunk of :data:`CHUNK` states (one pass)."""
     out = []
-    clock = time.perf_counter
+    clock = time.process_time
     for i in range(0, len(states), CHUNK):
         part = states[i:i + CHUNK]
         t0 = clock()
@@ -100,7 +100,7 @@ def along_hand(game: Any, seed: int) -> tuple[float, int]:
     random hand of ``seed``, and the number of calls."""
     rng = random.Random(seed)
     calls, spent = 0, 0.0
-    clock = time.perf_counter
+    clock = time.process_time
     state = game.new_initial_state()
     while not state.is_terminal():
         if not state.is_chance_node():
@@ -117,7 +117,7 @@ def random_play(game: Any, seed: int) -> tuple[float, int]:
     from the deal's first card to the end, and its number of player actions."""
     rng = random.Random(seed)
     count = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -125,7 +125,7 @@ def random_play(game: Any, seed: int) -> tuple[float, int]:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
             count += 1
-    return time.perf_counter() - t0, count
+    return time.process_time() - t0, count
 
 
 def clone_and_apply(state: Any) -> None:

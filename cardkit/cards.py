@@ -57,6 +57,10 @@ class Suit(enum.Enum):
     def __repr__(self) -> str:
         return f"Suit.parse({self.letter!r})"
 
+    # A suit is one object (an enum member, compared by identity): hashed by identity, in C,
+    # rather than by Enum's hash of its name in Python (suits fill the sets of every trick played).
+    __hash__ = object.__hash__
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read ``S``/``♠``/``spades`` etc.; raises :class:`InvalidCardError` otherwise."""

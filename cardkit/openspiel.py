@@ -167,11 +167,11 @@ class _Table:
 
     def numbers_of(self, actions: Sequence[Action]) -> list[int]:
         """The numbers of ``actions``, each once, in increasing order (OpenSpiel's legal list)."""
-        numbers = self.numbers
-        out = set()
-        for a in actions:
-            n = numbers.get(id(a))
-            out.add(self.codec.index[a] if n is None else n)
+        get = self.numbers.get
+        out = {get(id(a), -1) for a in actions}
+        if -1 in out:  # an action object the codec does not hold: by equality
+            index = self.codec.index
+            out = {index[a] for a in actions}
         return sorted(out)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
@@ -494,7 +494,8 @@ class CardkitState(pyspiel.State):
                 c.moved()
             return
         seat = c.player
-        c.owned().apply_action(c.table.codec.decode(action))
+        actions = c.table.codec.actions
+        c.owned().apply_action(actions[action] if 0 <= action < len(actions) else c.table.codec.decode(action))
         c.seats.append(seat)
         c.moved()
 
@@ -577,18 +578,36 @@ def _kind(t: type) -> int:
     return k
 
 
+#: Types whose ``str`` is their ``repr``: a plain list of them is written by ``repr`` at once.
+_REPR_IS_STR = frozenset({int, bool, float, type(None)})
+
+
 def _fmt(value: Any) -> str:
     t = type(value)
+    if t is list and set(map(type, value)) <= _REPR_IS_STR:
+        return repr(value)
     k = _KINDS.get(t)
     if k is None:
         k = _kind(t)
     if k == 0:
         return str(value)
+    if k == 3:
+        return "{" + ", ".join([f"{key}: {_fmt(v)}" for key, v in value.items()]) + "}"
+    parts = list(map(str, value)) if _plain(value) else [_fmt(v) for v in value]
     if k == 1:
-        return "[" + ", ".join([_fmt(v) for v in value]) + "]"
-    if k == 2:
-        return "{" + ", ".join(sorted([_fmt(v) for v in value])) + "}"
-    return "{" + ", ".join([f"{key}: {_fmt(v)}" for key, v in value.items()]) + "}"
+        return "[" + ", ".join(parts) + "]"
+    return "{" + ", ".join(sorted(parts)) + "}"
+
+
+def _plain(values: Any) -> bool:
+    """Whether every item of ``values`` is written as its ``str`` (no list, set or dict inside)."""
+    for t in set(map(type, values)):
+        k = _KINDS.get(t)
+        if k is None:
+            k = _kind(t)
+        if k:
+            return False
+    return True
 
 
 #: The game fields of each view class, sorted by name (read once per class from
