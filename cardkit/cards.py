@@ -52,7 +52,7 @@ class Suit(enum.Enum):
         return _SUITS[self.value ^ 1]
 
     def __str__(self) -> str:
-        return self.symbol
+        return "♠♣♦♥"[self._value_]  # the symbol (``_value_``: Enum's plain attribute behind ``value``)
 
     def __repr__(self) -> str:
         return f"Suit.parse({self.letter!r})"

@@ -580,12 +580,17 @@ def _kind(t: type) -> int:
 
 #: Types whose ``str`` is their ``repr``: a plain list of them is written by ``repr`` at once.
 _REPR_IS_STR = frozenset({int, bool, float, type(None)})
+_LISTS = {list}
 
 
 def _fmt(value: Any) -> str:
     t = type(value)
-    if t is list and set(map(type, value)) <= _REPR_IS_STR:
-        return repr(value)
+    if t is list:
+        types = set(map(type, value))
+        if types <= _REPR_IS_STR:
+            return repr(value)
+        if types == _LISTS:  # a list of lists (seats' suits, the scoring units)
+            return "[" + ", ".join([_fmt(v) for v in value]) + "]"
     k = _KINDS.get(t)
     if k is None:
         k = _kind(t)
@@ -593,7 +598,7 @@ def _fmt(value: Any) -> str:
         return str(value)
     if k == 3:
         return "{" + ", ".join([f"{key}: {_fmt(v)}" for key, v in value.items()]) + "}"
-    parts = list(map(str, value)) if _plain(value) else [_fmt(v) for v in value]
+    parts = list(map(str, value)) if _plain(value) else [_fmt(v) for v in value]  # str of a plain item
     if k == 1:
         return "[" + ", ".join(parts) + "]"
     return "{" + ", ".join(sorted(parts)) + "}"
@@ -644,9 +649,23 @@ def _view_lines(v: View, names: Sequence[str]) -> str:
     if v.current_trick is not None:
         lines.append("trick now: " + " ".join([f"{names[s]} {c}" for s, c in v.current_trick.plays]))
     lines.append("scores: " + " ".join([str(x) for x in v.scores]))
+    last = _LAST
     for k, value in _game_fields(v):
-        lines.append(f"{k}: {_fmt(value)}")
+        key = (type(v), k)
+        seen = last.get(key)
+        if seen is not None and type(seen[0]) is type(value) and seen[0] == value:
+            lines.append(seen[1])
+        else:
+            text = f"{k}: {_fmt(value)}"
+            last[key] = (value, text)
+            lines.append(text)
     return "\n".join(lines)
+
+
+#: The last value of each game field of each view class written, and its line: the next view
+#: whose field holds an equal value of the same type (most fields change seldom in a hand) takes
+#: the line as it is. Values of one field keep one declared type, so equal values read the same.
+_LAST: dict[tuple[type, str], tuple[Any, str]] = {}
 
 
 def _dealt_line(c: _Core, state: State, seat: int) -> str:
