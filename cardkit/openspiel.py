@@ -640,16 +640,37 @@ def _view_lines(v: View, names: Sequence[str]) -> str:
     seat = v.seat
     lines = [f"seat {names[seat] if seat is not None else 'all'}; dealer {names[v.dealer]}; phase {v.phase}; "
              f"to act {names[v.current_player] if v.current_player is not None else '-'}"]
+    last = _LAST
+    who = tuple(names)
     for s, h in enumerate(v.hands):
-        lines.append(f"{names[s]}: {h} cards" if isinstance(h, int) else f"{names[s]}: {h}")
+        key = ("hand", s, who)
+        seen = last.get(key)
+        if seen is not None and type(seen[0]) is type(h) and seen[0] == h:
+            lines.append(seen[1])
+        else:
+            text = f"{names[s]}: {h} cards" if isinstance(h, int) else f"{names[s]}: {h}"
+            last[key] = (h, text)
+            lines.append(text)
     lines.append(f"talon: {v.talon} cards" if isinstance(v.talon, int) else f"talon: {v.talon}")
-    lines.append("calls: " + ", ".join([f"{names[s]} {c}" for s, c in v.calls]))
+    seen = last.get(("calls", who))
+    if seen is not None and seen[0] == v.calls:
+        lines.append(seen[1])
+    else:
+        text = "calls: " + ", ".join([f"{names[s]} {c}" for s, c in v.calls])
+        last[("calls", who)] = (v.calls, text)
+        lines.append(text)
     for i, t in enumerate(v.tricks, 1):
-        lines.append(f"trick {i}: " + " ".join([f"{names[s]} {c}" for s, c in t.plays]))
+        key = ("trick", i, who)
+        seen = last.get(key)
+        if seen is not None and seen[0] == t.plays:
+            lines.append(seen[1])
+        else:
+            text = f"trick {i}: " + " ".join([f"{names[s]} {c}" for s, c in t.plays])
+            last[key] = (t.plays, text)
+            lines.append(text)
     if v.current_trick is not None:
         lines.append("trick now: " + " ".join([f"{names[s]} {c}" for s, c in v.current_trick.plays]))
     lines.append("scores: " + " ".join([str(x) for x in v.scores]))
-    last = _LAST
     for k, value in _game_fields(v):
         key = (type(v), k)
         seen = last.get(key)
@@ -662,10 +683,11 @@ def _view_lines(v: View, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-#: The last value of each game field of each view class written, and its line: the next view
-#: whose field holds an equal value of the same type (most fields change seldom in a hand) takes
-#: the line as it is. Values of one field keep one declared type, so equal values read the same.
-_LAST: dict[tuple[type, str], tuple[Any, str]] = {}
+#: The last value written of each game field of each view class, of each seat's hand, of the
+#: calls and of each completed trick (with the seats' names), and its line: the next view holding
+#: an equal value of the same type there (most of a view changes seldom in a hand) takes the line
+#: as it is. A field's values keep its one declared type, so equal values read the same.
+_LAST: dict[tuple[Any, ...], tuple[Any, str]] = {}
 
 
 def _dealt_line(c: _Core, state: State, seat: int) -> str:
