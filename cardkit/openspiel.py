@@ -495,9 +495,13 @@ class CardkitState(pyspiel.State):
             return
         seat = c.player
         actions = c.table.codec.actions
-        c.owned().apply_action(actions[action] if 0 <= action < len(actions) else c.table.codec.decode(action))
+        st = c.state if c.own else c.owned()
+        st.apply_action(actions[action] if 0 <= action < len(actions) else c.table.codec.decode(action))
         c.seats.append(seat)
-        c.moved()
+        now = st.current_player()
+        c.player = _TERMINAL if now is None else now
+        c.legal = None
+        c.views = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
