@@ -29,6 +29,12 @@ How the kit's hand maps onto OpenSpiel's verbs:
   may read it (:meth:`State.describe`: 501's gives and Five Hundred's buried cards stay face down).
 - **Resampling.** ``resample_from_infostate(p, sampler)`` deals the cards hidden from ``p`` again,
   consistently with what ``p`` has seen, with the engine's sampler (see :func:`resample`).
+- **Copies.** ``state.clone()`` is copy-on-write: the copy shares the engine's state with the
+  original until either applies an action, which then takes its own copy (:meth:`State.clone`).
+  A state keeps, per position, its legal action numbers and the view texts it has written, and per
+  seat the transcript lines (an action's line never changes once it is taken), so the strings of a
+  position reached by play cost the view and the new lines only. The engine still decides every
+  rule and writes every word; ``benchmarks/bench_openspiel.py`` times all this beside euchre.
 - **Saving.** ``state.serialize()`` is plain text (the game's parameters and the action numbers)
   and ``game.deserialize_state(text)`` replays it through the engine's checks; no code runs on
   loading. (OpenSpiel's C++ side, e.g. ``pyspiel.random_sim_test``, uses its own pickled form.)
