@@ -653,7 +653,7 @@ def _view_lines(v: View, names: Sequence[str]) -> str:
     last = _LAST
     who = tuple(names)
     for s, h in enumerate(v.hands):
-        key = ("hand", s, who)
+        key: tuple[Any, ...] = ("hand", s, who)
         seen = last.get(key)
         if seen is not None and type(seen[0]) is type(h) and seen[0] == h:
             lines.append(seen[1])
