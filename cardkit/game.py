@@ -877,6 +877,8 @@ class State(ABC):
         Raises:
             CardkitError: ``seat`` is not a seat of this table.
         """
+        if type(seat) is int and 0 <= seat < self.game.players:  # the usual case, without the checks below
+            return self.game.names[seat]
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
             raise CardkitError(f"seat {quoted(seat)} is not a seat: use 0 to {self.game.players - 1}")
         return self.game.names[seat]

@@ -29,6 +29,12 @@ How the kit's hand maps onto OpenSpiel's verbs:
   may read it (:meth:`State.describe`: 501's gives and Five Hundred's buried cards stay face down).
 - **Resampling.** ``resample_from_infostate(p, sampler)`` deals the cards hidden from ``p`` again,
   consistently with what ``p`` has seen, with the engine's sampler (see :func:`resample`).
+- **Copies.** ``state.clone()`` is copy-on-write: the copy shares the engine's state with the
+  original until either applies an action, which then takes its own copy (:meth:`State.clone`).
+  A state keeps, per position, its legal action numbers and the view texts it has written, and per
+  seat the transcript lines (an action's line never changes once it is taken), so the strings of a
+  position reached by play cost the view and the new lines only. The engine still decides every
+  rule and writes every word; ``benchmarks/bench_openspiel.py`` times all this beside euchre.
 - **Saving.** ``state.serialize()`` is plain text (the game's parameters and the action numbers)
   and ``game.deserialize_state(text)`` replays it through the engine's checks; no code runs on
   loading. (OpenSpiel's C++ side, e.g. ``pyspiel.random_sim_test``, uses its own pickled form.)
@@ -41,6 +47,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, Sequence
 
 try:
@@ -51,7 +58,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 
 from .cards import Card, Cards
 from .errors import CardkitError
-from .game import Action, Game, State, deal_cards
+from .game import Action, Game, State, View, deal_cards
 from .registry import GAMES, find_game
 from .players.resample import resample
 
@@ -153,6 +160,25 @@ class _Table:
             raise CardkitError(f"dealer {self.dealer}: use a seat, 0 to {self.game.players - 1}")
         self.targets = self.game.deal_targets(self.dealer)
         self.sign = _gain_sign(self.game)
+        #: Every chance outcome of the deal's first card: each position of the pack.
+        self.outcomes = list(range(len(self.pack)))
+        #: The number of each of the codec's actions by the action object's identity (the engine
+        #: lists the same objects, so no action is hashed); :meth:`number` falls back on equality.
+        self.numbers = {id(a): i for i, a in enumerate(self.codec.actions)}
+
+    def number(self, action: Action) -> int:
+        """The codec's number of ``action`` (one of the engine's legal actions)."""
+        n = self.numbers.get(id(action))
+        return self.codec.index[action] if n is None else n
+
+    def numbers_of(self, actions: Sequence[Action]) -> list[int]:
+        """The numbers of ``actions``, each once, in increasing order (OpenSpiel's legal list)."""
+        get = self.numbers.get
+        out = {get(id(a), -1) for a in actions}
+        if -1 in out:  # an action object the codec does not hold: by equality
+            index = self.codec.index
+            out = {index[a] for a in actions}
+        return sorted(out)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self
@@ -167,13 +193,106 @@ def _gain_sign(game: Game) -> int:
 
 
 class _Hand:
-    """Holds the engine's state; copying it uses the engine's fast :meth:`State.clone`."""
+    """Holds an engine state (the form :meth:`CardkitState.resample_from_infostate` passes it in)."""
 
     def __init__(self, state: State) -> None:
         self.state = state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
-        return _Hand(self.state.clone())
+
+#: OpenSpiel's player ids of a chance node and of the end of the hand.
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
+class _Core:
+    """Everything an OpenSpiel state of a kit game holds, in one attribute.
+
+    OpenSpiel clones a Python state by making a new initial state and deep-copying each attribute
+    of the old one: one attribute with its own :meth:`__deepcopy__` keeps that to a single call.
+    The copy is copy-on-write: both states share the engine's state (``own`` false in both) until
+    one of them applies an action, which first takes its own copy (:meth:`State.clone`).
+
+    What is kept between calls is dropped whenever the position changes (:meth:`moved`): the
+    legal action numbers and the view texts of this position. The transcript lines (append-only:
+    an action, once described for a viewer, reads the same for the rest of the hand) are kept per
+    viewer and extended (:func:`_transcript`).
+    """
+
+    __slots__ = ("table", "dealt", "left", "state", "own", "seats", "player", "legal", "views", "lines", "deal")
+
+    table: _Table
+    dealt: list[int]  # the chance outcomes so far (the pack's positions, in deal order)
+    left: list[int]  # the positions not dealt yet
+    state: State | None  # the engine's state once the deal is done
+    own: bool  # whether ``state`` is this core's alone (else copy it before changing it)
+    seats: list[int]  # the seat of each player action, in order
+    player: int  # OpenSpiel's current player
+    legal: list[int] | None  # the legal action numbers of this position, once asked
+    views: dict[int, tuple[str, bool]]  # by viewer: the view text of this position, own cards seen
+    lines: dict[int, tuple[int, str]]  # by viewer: (actions described, their transcript lines)
+    deal: dict[int, str] | None  # each seat's "dealt to you" line, once asked
+
+    @classmethod
+    def initial(cls, table: _Table) -> _Core:
+        """The core of a hand before its first card is dealt."""
+        c = cls.__new__(cls)
+        c.table = table
+        c.dealt = []
+        c.left = list(table.outcomes)
+        c.state = None
+        c.own = True
+        c.seats = []
+        c.player = _CHANCE
+        c.legal = None
+        c.views = {}
+        c.lines = {}
+        c.deal = None
+        return c
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        c = _Core.__new__(_Core)
+        c.table = self.table
+        if self.state is None:  # the deal changes these lists; after it, nothing does
+            c.dealt, c.left = list(self.dealt), list(self.left)
+        else:
+            c.dealt, c.left = self.dealt, self.left
+        c.state = self.state
+        c.own = self.own = False
+        c.seats = list(self.seats)
+        c.player = self.player
+        c.legal = self.legal  # never changed in place: replaced when the position changes
+        c.views = self.views  # likewise
+        c.lines = dict(self.lines)  # each copy extends its own
+        c.deal = self.deal
+        return c
+
+    def owned(self) -> State:
+        """The engine's state, this core's own (copied first if it is shared)."""
+        st = self.state
+        assert st is not None
+        if not self.own:
+            st = self.state = st.clone()
+            self.own = True
+        return st
+
+    def moved(self) -> None:
+        """The position changed: drop what was kept for the last one."""
+        st = self.state
+        if st is None:
+            self.player = _CHANCE
+        else:
+            seat = st.current_player()
+            self.player = _TERMINAL if seat is None else seat
+        self.legal = None
+        self.views = {}
+
+    def replaced(self, state: State | None) -> None:
+        """A new engine state for this hand (a resampled deal): nothing kept is valid for it."""
+        self.state = state
+        self.own = True
+        self.lines = {}
+        self.deal = None
+        self.moved()
 
 
 # ---------------------------------------------------------------- game and state
@@ -281,68 +400,127 @@ class CardkitState(pyspiel.State):
 
     def __init__(self, game: CardkitGame) -> None:
         super().__init__(game)
-        self._table: _Table = game.table
-        self._dealt: list[int] = []
-        self._left: list[int] = list(range(len(self._table.pack)))
-        self._hand: _Hand | None = None
-        self._seats: list[int] = []  # the seat of each player action, in order
+        self._c = _Core.initial(game.table)  # the only attribute: OpenSpiel's clone copies it (see _Core)
 
     # -- the engine's side
 
     @property
     def engine(self) -> State | None:
-        """The kit's state of this hand, ``None`` while the deal is in progress. Read it only."""
-        return None if self._hand is None else self._hand.state
+        """The kit's state of this hand, ``None`` while the deal is in progress. Read it only (a
+        clone shares it until one of the two applies an action)."""
+        return self._c.state
+
+    @property
+    def _table(self) -> _Table:
+        """The kit's side of the game: rules, codec, pack."""
+        return self._c.table
+
+    @property
+    def _dealt(self) -> list[int]:
+        """The chance outcomes so far. Read it only."""
+        return self._c.dealt
+
+    @property
+    def _left(self) -> list[int]:
+        """The pack positions not dealt yet. Read it only."""
+        return self._c.left
+
+    @property
+    def _seats(self) -> list[int]:
+        """The seat of each player action, in order. Read it only."""
+        return self._c.seats
+
+    @property
+    def _hand(self) -> _Hand | None:
+        """The engine's state, wrapped; read it only. Setting it (a resampled deal) replaces the
+        engine's state and drops everything kept for the old one."""
+        st = self._c.state
+        return None if st is None else _Hand(st)
+
+    @_hand.setter
+    def _hand(self, hand: _Hand | None) -> None:
+        self._c.replaced(None if hand is None else hand.state)
 
     # -- OpenSpiel API
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` during the deal, ``TERMINAL`` once the hand is over."""
-        if self._hand is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = self._hand.state.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        return self._c.player
 
     def is_terminal(self) -> bool:
         """True once the hand is over."""
-        return self._hand is not None and self._hand.state.is_terminal()
+        return self._c.player == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True during the deal (as OpenSpiel's own, without the round trip through C++)."""
+        return self._c.player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        """True when a seat is to act."""
+        return self._c.player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions``, answered here for Python callers (C++ callers reach
+        :meth:`_legal_actions` and :meth:`chance_outcomes`, with the same answer): nothing once
+        the hand is over, the cards not yet dealt during the deal (whatever ``player``), else the
+        legal action numbers of ``player`` (the seat to act by default; none for another seat)."""
+        c = self._c
+        if c.player == _TERMINAL:
+            return []
+        if c.state is None:
+            return list(c.left)
+        if player is None or player == c.player:
+            return list(self._legal_actions(c.player))
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._hand is None or player != self.current_player():
+        c = self._c
+        if c.state is None or player != c.player:
             return []
-        index = self._table.codec.index
-        return sorted(index[a] for a in dict.fromkeys(self._hand.state.legal_actions()))
+        legal = c.legal
+        if legal is None:
+            legal = c.legal = c.table.numbers_of(c.state.legal_actions())
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each with probability ``1 / len``."""
-        p = 1.0 / len(self._left)
-        return [(i, p) for i in self._left]
+        left = self._c.left
+        return list(zip(left, repeat(1.0 / len(left))))
 
     def _apply_action(self, action: int) -> None:
-        t = self._table
-        if self._hand is None:
-            self._left.remove(action)
-            self._dealt.append(action)
-            if not self._left:
-                pack = [t.pack[i] for i in self._dealt]
-                self._hand = _Hand(t.game.new_hand(t.dealer, t.game.initial_scores(), pack))
+        c = self._c
+        if c.state is None:
+            c.left.remove(action)
+            c.dealt.append(action)
+            if not c.left:
+                t = c.table
+                c.state = t.game.new_hand(t.dealer, t.game.initial_scores(), [t.pack[i] for i in c.dealt])
+                c.moved()
             return
-        state = self._hand.state
-        seat = state.current_player()
-        state.apply_action(t.codec.decode(action))
-        assert seat is not None
-        self._seats.append(seat)
+        seat = c.player
+        actions = c.table.codec.actions
+        st = c.state if c.own else c.owned()
+        st.apply_action(actions[action] if 0 <= action < len(actions) else c.table.codec.decode(action))
+        c.seats.append(seat)
+        now = st.current_player()
+        c.player = _TERMINAL if now is None else now
+        c.legal = None
+        c.views = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == int(pyspiel.PlayerId.CHANCE):
-            return f"deal {self._table.pack[action]}"
-        return str(self._table.codec.decode(action))
+        if player == _CHANCE:
+            return f"deal {self._c.table.pack[action]}"
+        return str(self._c.table.codec.decode(action))
 
     def returns(self) -> list[float]:
         """Each seat's score change with the sign that makes higher better; zeros until the end."""
-        if self._hand is None:
-            return [0.0] * self._table.game.players
-        return [float(self._table.sign * r) for r in self._hand.state.returns()]
+        c = self._c
+        if c.state is None:
+            return [0.0] * c.table.game.players
+        sign = c.table.sign
+        return [float(sign * r) for r in c.state.returns()]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> CardkitState:
         """A copy of this state with the cards hidden from ``player`` dealt again at random,
@@ -363,9 +541,10 @@ class CardkitState(pyspiel.State):
         return f"cardkit-openspiel 1 {short_name(t.name)}\n{_params_text(t.params)}\n{acts}"
 
     def __str__(self) -> str:
-        if self._hand is None:
-            return f"dealing: {len(self._dealt)} of {len(self._table.pack)} cards"
-        return _view_text(self._hand.state, None)
+        c = self._c
+        if c.state is None:
+            return f"dealing: {len(c.dealt)} of {len(c.table.pack)} cards"
+        return _view_text(c.state, None)
 
 
 class CardkitObserver:
@@ -380,43 +559,173 @@ class CardkitObserver:
         """Nothing to set: this observer has no tensor."""
 
     def string_from(self, state: CardkitState, player: int) -> str:
-        """What ``player`` may see now, or (perfect recall) all it has seen in this hand."""
-        eng = state.engine
+        """What ``player`` may see now, or (perfect recall) all it has seen in this hand: the same
+        text as :func:`information_text`, built from what the state keeps between calls."""
+        c = state._c
+        eng = c.state
         if eng is None:
-            return f"seat {player}; dealing: {len(state._dealt)} of {len(state._table.pack)} cards"
+            return f"seat {player}; dealing: {len(c.dealt)} of {len(c.table.pack)} cards"
+        kept = c.views.get(player)
+        if kept is None:
+            v = eng.view(player)
+            kept = c.views[player] = (_view_lines(v, eng.game.names), not isinstance(v.hands[player], int))
         if not self.perfect_recall:
-            return _view_text(eng, player)
-        return information_text(eng, player, state._seats)
+            return kept[0]
+        text = kept[0]
+        if kept[1]:
+            text += "\n" + _dealt_line(c, eng, player)
+        return text + _transcript(c, eng, player)
+
+
+#: How :func:`_fmt` writes a value of each type met so far: 1 a list or tuple, 2 a set, 3 a dict,
+#: 0 anything else (its ``str``); worked out once per type, by ``isinstance``.
+_KINDS: dict[type, int] = {}
+
+
+def _kind(t: type) -> int:
+    k = 1 if issubclass(t, (list, tuple)) else 2 if issubclass(t, set) else 3 if issubclass(t, dict) else 0
+    _KINDS[t] = k
+    return k
+
+
+#: Types whose ``str`` is their ``repr``: a plain list of them is written by ``repr`` at once.
+_REPR_IS_STR = frozenset({int, bool, float, type(None)})
+_LISTS = {list}
 
 
 def _fmt(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_fmt(v) for v in value) + "]"
-    if isinstance(value, set):
-        return "{" + ", ".join(sorted(_fmt(v) for v in value)) + "}"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_fmt(v)}" for k, v in value.items()) + "}"
-    return str(value)
+    t = type(value)
+    if t is list:
+        types = set(map(type, value))
+        if types <= _REPR_IS_STR:
+            return repr(value)
+        if types == _LISTS:  # a list of lists (seats' suits, the scoring units)
+            return "[" + ", ".join([_fmt(v) for v in value]) + "]"
+    k = _KINDS.get(t)
+    if k is None:
+        k = _kind(t)
+    if k == 0:
+        return str(value)
+    if k == 3:
+        return "{" + ", ".join([f"{key}: {_fmt(v)}" for key, v in value.items()]) + "}"
+    parts = list(map(str, value)) if _plain(value) else [_fmt(v) for v in value]  # str of a plain item
+    if k == 1:
+        return "[" + ", ".join(parts) + "]"
+    return "{" + ", ".join(sorted(parts)) + "}"
+
+
+def _plain(values: Any) -> bool:
+    """Whether every item of ``values`` is written as its ``str`` (no list, set or dict inside)."""
+    for t in set(map(type, values)):
+        k = _KINDS.get(t)
+        if k is None:
+            k = _kind(t)
+        if k:
+            return False
+    return True
+
+
+#: The game fields of each view class, sorted by name (read once per class from
+#: :meth:`View.game_fields`, whose names a class declares).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _game_fields(v: View) -> list[tuple[str, Any]]:
+    """``v.game_fields()`` sorted by name."""
+    if type(v).game_fields is not View.game_fields:  # a view of its own choosing: ask it each time
+        return sorted(v.game_fields(), key=lambda kv: kv[0])
+    names = _FIELD_NAMES.get(type(v))
+    if names is None:
+        names = _FIELD_NAMES[type(v)] = tuple(sorted(k for k, _ in v.game_fields()))
+    return [(k, getattr(v, k)) for k in names]
 
 
 def _view_text(state: State, seat: int | None) -> str:
     """The engine's :meth:`State.view` for ``seat`` as lines of text."""
-    v = state.view(seat)
-    names = state.game.names
+    return _view_lines(state.view(seat), state.game.names)
+
+
+def _view_lines(v: View, names: Sequence[str]) -> str:
+    """The view ``v`` as lines of text, seats called by ``names``."""
+    seat = v.seat
     lines = [f"seat {names[seat] if seat is not None else 'all'}; dealer {names[v.dealer]}; phase {v.phase}; "
              f"to act {names[v.current_player] if v.current_player is not None else '-'}"]
+    last = _LAST
+    who = tuple(names)
     for s, h in enumerate(v.hands):
-        lines.append(f"{names[s]}: {h} cards" if isinstance(h, int) else f"{names[s]}: {h}")
+        key: tuple[Any, ...] = ("hand", s, who)
+        seen = last.get(key)
+        if seen is not None and type(seen[0]) is type(h) and seen[0] == h:
+            lines.append(seen[1])
+        else:
+            text = f"{names[s]}: {h} cards" if isinstance(h, int) else f"{names[s]}: {h}"
+            last[key] = (h, text)
+            lines.append(text)
     lines.append(f"talon: {v.talon} cards" if isinstance(v.talon, int) else f"talon: {v.talon}")
-    lines.append("calls: " + ", ".join(f"{names[s]} {c}" for s, c in v.calls))
+    seen = last.get(("calls", who))
+    if seen is not None and seen[0] == v.calls:
+        lines.append(seen[1])
+    else:
+        text = "calls: " + ", ".join([f"{names[s]} {c}" for s, c in v.calls])
+        last[("calls", who)] = (v.calls, text)
+        lines.append(text)
     for i, t in enumerate(v.tricks, 1):
-        lines.append(f"trick {i}: " + " ".join(f"{names[s]} {c}" for s, c in t.plays))
+        key = ("trick", i, who)
+        seen = last.get(key)
+        if seen is not None and seen[0] == t.plays:
+            lines.append(seen[1])
+        else:
+            text = f"trick {i}: " + " ".join([f"{names[s]} {c}" for s, c in t.plays])
+            last[key] = (t.plays, text)
+            lines.append(text)
     if v.current_trick is not None:
-        lines.append("trick now: " + " ".join(f"{names[s]} {c}" for s, c in v.current_trick.plays))
-    lines.append("scores: " + " ".join(str(x) for x in v.scores))
-    for k, value in sorted(v.game_fields(), key=lambda kv: kv[0]):
-        lines.append(f"{k}: {_fmt(value)}")
+        lines.append("trick now: " + " ".join([f"{names[s]} {c}" for s, c in v.current_trick.plays]))
+    lines.append("scores: " + " ".join([str(x) for x in v.scores]))
+    for k, value in _game_fields(v):
+        key = (type(v), k)
+        seen = last.get(key)
+        if seen is not None and type(seen[0]) is type(value) and seen[0] == value:
+            lines.append(seen[1])
+        else:
+            text = f"{k}: {_fmt(value)}"
+            last[key] = (value, text)
+            lines.append(text)
     return "\n".join(lines)
+
+
+#: The last value written of each game field of each view class, of each seat's hand, of the
+#: calls and of each completed trick (with the seats' names), and its line: the next view holding
+#: an equal value of the same type there (most of a view changes seldom in a hand) takes the line
+#: as it is. A field's values keep its one declared type, so equal values read the same.
+_LAST: dict[tuple[Any, ...], tuple[Any, str]] = {}
+
+
+def _dealt_line(c: _Core, state: State, seat: int) -> str:
+    """``"dealt to you: …"``: the cards ``seat`` was dealt (kept per hand)."""
+    if c.deal is None:
+        c.deal = {}
+    line = c.deal.get(seat)
+    if line is None:
+        hands, _talon = deal_cards(state.pack, state.game.deal_targets(state.dealer))
+        line = c.deal[seat] = f"dealt to you: {Cards(hands[seat]) if seat < len(hands) else Cards()}"
+    return line
+
+
+def _transcript(c: _Core, state: State, seat: int) -> str:
+    """Every action of the hand as ``seat`` may read it (:meth:`State.describe`), a line each, each
+    line starting with a new line. The lines already written for ``seat`` are kept in ``c`` and
+    only the actions since are described: an action's line never changes once it is taken (the
+    engine's transcript is append-only; ``tests/test_openspiel.py`` checks it against
+    :func:`information_text`)."""
+    seats = c.seats
+    n = len(seats)
+    done, text = c.lines.get(seat, (0, ""))
+    if done < n:
+        history = state.history()
+        describe = state.describe
+        text += "".join(["\n> " + describe(history[i], seats[i], viewer=seat) for i in range(done, n)])
+        c.lines[seat] = (n, text)
+    return text
 
 
 def information_text(state: State, seat: int, seats: Sequence[int]) -> str:

@@ -185,3 +185,41 @@ def test_from_engine_matches_the_kit_hand() -> None:
     assert os_state.current_player() == state.current_player()
     assert sorted(os_state.action_to_string(a) for a in os_state.legal_actions()) == \
         sorted(str(a) for a in set(state.legal_actions()))
+
+
+def _scratch_strings(state: object, p: int) -> tuple[str, str]:
+    """The seat's two strings written from nothing (no text kept by the state)."""
+    eng = state.engine  # type: ignore[attr-defined]
+    if eng is None:
+        return state.information_state_string(p), state.observation_string(p)  # type: ignore[attr-defined]
+    return cos.information_text(eng, p, state._seats), cos._view_text(eng, p)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name,players", TABLES)
+def test_kept_strings_and_copies_match_a_fresh_reading(name: str, players: int) -> None:
+    """What a state keeps between calls (the transcript lines, the legal numbers) and its
+    copy-on-write clones never change an answer: at every step of random hands, every seat's
+    strings equal the ones written from nothing, a clone and its original answer alike before and
+    after either moves on, and the Python answers equal OpenSpiel's C++ ones."""
+    game = pyspiel.load_game(spec(name, players))
+    rng = random.Random(11 + players)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for p in range(players):
+                assert (state.information_state_string(p), state.observation_string(p)) == _scratch_strings(state, p)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            for p in range(players):
+                assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            legal = state.legal_actions()
+            if not state.is_chance_node() and len(legal) > 1:
+                sibling = state.clone()
+                sibling.apply_action(legal[-1])  # the clone moves on; the original must not see it
+                for p in range(players):
+                    assert (sibling.information_state_string(p), sibling.observation_string(p)) == \
+                        _scratch_strings(sibling, p)
+                assert sibling.history() == state.history() + [legal[-1]]
+                assert len(state.engine.history()) == len(state._seats) == len(sibling._seats) - 1
+            state.apply_action(rng.choice(legal))
+        assert state.legal_actions() == pyspiel.State.legal_actions(state) == []

@@ -300,7 +300,7 @@ class State500(RuledState[Turn500]):
     def _do_nominate(self, a: Nominate) -> None:
         if a.suit is not None:
             self.nominated = a.suit
-            self._suit[JOKER] = a.suit
+            self._suit = {**self._suit, JOKER: a.suit}  # a new table: copies share the old one
         self._start_play()
 
     def _start_play(self) -> None:
@@ -651,7 +651,8 @@ class State500(RuledState[Turn500]):
         return f"{self.name(seat)}: {action}"
 
     def clone(self) -> State500:
-        """An independent copy: actions on it leave this state alone."""
+        """An independent copy sharing only immutable parts (the game, the pack, completed tricks,
+        the table of effective suits); actions on it leave this state alone."""
         new = object.__new__(State500)
         new.__dict__.update(self.__dict__)
         new.hands = [list(h) for h in self.hands]
@@ -659,13 +660,13 @@ class State500(RuledState[Turn500]):
         new.buried = list(self.buried)
         new.calls = list(self.calls)
         new.passed = list(self.passed)
-        new.tricks = [t.copy() for t in self.tricks]
+        new.tricks = list(self.tricks)  # a completed trick never changes
         new.trick = self.trick.copy() if self.trick else None
         new.tricks_won = list(self.tricks_won)
         new.led_suits = set(self.led_suits)
         new.shown_void = [set(v) for v in self.shown_void]
         new.played_suits = [set(v) for v in self.played_suits]
-        new._suit = dict(self._suit)
+        # _suit is shared: it is only ever replaced, never changed in place (_setup_ranking, _do_nominate)
         new._returns = list(self._returns)
         new._history = list(self._history)
         new._legal = list(self._legal)
