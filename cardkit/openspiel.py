@@ -13,8 +13,10 @@ load them by name, with the table size and the rule options as game parameters::
 How the kit's hand maps onto OpenSpiel's verbs:
 
 - **Chance.** The deal is explicit chance: the pack is filled position by position, in deal order
-  (rules.md 501 §4, 500 §3), each outcome being one of the cards not yet dealt, all equally likely.
-  Outcome ``i`` is the ``i``-th card of the game's unshuffled pack (:meth:`Game.new_pack`). The
+  (rules.md 501 §4, 500 §3), each outcome being a card not yet dealt. Outcome ``i`` is the ``i``-th
+  distinct card of the game's unshuffled pack (:meth:`Game.new_pack`); identical cards (the
+  improvised six-hand pack's second 2s, 3s and red 4s, rules.md 500 §2) are one outcome, with
+  probability copies left / cards left, so a pack of 63 cards has 53 outcomes. The
   dealer is the game parameter ``dealer`` (0 by default); every seat starts from the game's
   initial scores.
 - **Actions.** Every action the game can ever take has a fixed integer: :class:`ActionCodec` lists
@@ -40,6 +42,7 @@ from a kit :class:`~cardkit.game.State` (its pack and history) to an OpenSpiel s
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -53,7 +56,7 @@ from .cards import Card, Cards
 from .errors import CardkitError
 from .game import Action, Game, State, deal_cards
 from .registry import GAMES, find_game
-from .players.resample import resample
+from .players.resample import resample, resample_whole
 
 def short_name(name: str) -> str:
     """The OpenSpiel registry name of the kit's game ``name`` (``Game.name``): ``python_cardkit_NAME``."""
@@ -137,7 +140,7 @@ def _table(name: str, params: tuple[tuple[str, Any], ...]) -> tuple[Game, Action
     players = int(opts.pop("players"))
     opts.pop("dealer")
     game = find_game(name, players, **{k.replace("_", "-"): v for k, v in opts.items()})
-    return game, ActionCodec(game), tuple(game.new_pack())
+    return game, ActionCodec(game), tuple(dict.fromkeys(game.new_pack()))
 
 
 class _Table:
@@ -147,7 +150,14 @@ class _Table:
     def __init__(self, name: str, params: dict[str, Any]) -> None:
         self.name = name
         self.params = dict(params)
+        #: ``pack``: the distinct cards of the game's pack in pack order, chance outcome ``i``
+        #: dealing ``pack[i]``; ``copies[i]``: how many of it the pack holds (2 for the improvised
+        #: six-hand pack's second 2s, 3s and red 4s, else 1); ``size``: the pack's cards.
         self.game, self.codec, self.pack = _table(name, tuple(sorted(params.items())))
+        counts = Counter(self.game.new_pack())
+        self.copies = tuple(counts[c] for c in self.pack)
+        self.size = sum(self.copies)
+        self.outcome = {c: i for i, c in enumerate(self.pack)}
         self.dealer = int(params["dealer"])
         if not 0 <= self.dealer < self.game.players:
             raise CardkitError(f"dealer {self.dealer}: use a seat, 0 to {self.game.players - 1}")
@@ -229,9 +239,14 @@ class CardkitGame(pyspiel.Game):
             min_utility=-float(t.codec.max_change),
             max_utility=float(t.codec.max_change),
             utility_sum=None,
-            max_game_length=len(t.pack) + len(t.codec) + 2 * len(t.pack) + 4 * t.game.players,
+            max_game_length=t.size + t.game.max_actions(),
         )
         super().__init__(_game_type(name), info, full)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The deal: one chance node per card of the pack (24 for 501♠; 33, 43, 53, 63 for Five
+        Hundred by table size). ``max_game_length`` is this plus :meth:`Game.max_actions`."""
+        return self.table.size
 
     def new_initial_state(self) -> CardkitState:
         """The hand before the deal: a chance node."""
@@ -283,7 +298,9 @@ class CardkitState(pyspiel.State):
         super().__init__(game)
         self._table: _Table = game.table
         self._dealt: list[int] = []
-        self._left: list[int] = list(range(len(self._table.pack)))
+        self._left: list[int] = list(self._table.copies)  # copies of each card not yet dealt
+        # while resample_from_infostate replays a whole hand's numbers: the seat of each action
+        self._replay: list[int] | None = None
         self._hand: _Hand | None = None
         self._seats: list[int] = []  # the seat of each player action, in order
 
@@ -299,6 +316,8 @@ class CardkitState(pyspiel.State):
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` during the deal, ``TERMINAL`` once the hand is over."""
         if self._hand is None:
+            if self._replay is not None and len(self._dealt) == self._table.size:
+                return self._replay[len(self._seats)]
             return int(pyspiel.PlayerId.CHANCE)
         seat = self._hand.state.current_player()
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
@@ -314,16 +333,22 @@ class CardkitState(pyspiel.State):
         return sorted(index[a] for a in dict.fromkeys(self._hand.state.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards not yet dealt, each with probability ``1 / len``."""
-        p = 1.0 / len(self._left)
-        return [(i, p) for i in self._left]
+        """The distinct cards not yet dealt, each with probability copies left / cards left."""
+        left = self._left
+        total = self._table.size - len(self._dealt)
+        return [(i, k / total) for i, k in enumerate(left) if k]
 
     def _apply_action(self, action: int) -> None:
         t = self._table
+        if self._hand is None and self._replay is not None and len(self._dealt) == t.size:
+            self._seats.append(self._replay[len(self._seats)])  # the engine's state is set after
+            return
         if self._hand is None:
-            self._left.remove(action)
+            if not 0 <= action < len(self._left) or not self._left[action]:
+                raise CardkitError(f"chance outcome {action}: no {t.pack[action] if 0 <= action < len(t.pack) else 'such card'} left to deal")
+            self._left[action] -= 1
             self._dealt.append(action)
-            if not self._left:
+            if len(self._dealt) == t.size and self._replay is None:
                 pack = [t.pack[i] for i in self._dealt]
                 self._hand = _Hand(t.game.new_hand(t.dealer, t.game.initial_scores(), pack))
             return
@@ -349,11 +374,32 @@ class CardkitState(pyspiel.State):
         consistently with everything ``player`` has seen (see :func:`resample`).
 
         ``probability_sampler()`` returns a number in [0, 1) (OpenSpiel's sampler); it seeds the deal.
+        A determinization is a whole state: its chance outcomes deal the resampled cards (the
+        engine's :meth:`State.redealt` also draws again the face-down actions ``player`` did not
+        see: 501's gives, Five Hundred's kitty and buried cards), so ``history()``, ``serialize()``
+        and the other seats' strings are those of the resampled hand; ``player``'s own strings
+        are unchanged. During the deal nobody has seen a card: the dealt cards are drawn again.
         """
-        seed = int(float(probability_sampler()) * 2**53)
-        new: CardkitState = self.clone()  # OpenSpiel's clone keeps the Python class
-        if self._hand is not None:
-            new._hand = _Hand(resample(self._hand.state, player, random.Random(seed)))
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        game = self.get_game()
+        t = self._table
+        if self._hand is None:
+            new: CardkitState = game.new_initial_state()
+            for _ in self._dealt:
+                outcomes = new.chance_outcomes()
+                new.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            return new
+        eng = resample_whole(self._hand.state, player, rng)
+        new = game.new_initial_state()
+        new._replay = self._seats  # who acted when is seen by all: the same seats
+        outcome = t.outcome
+        for c in eng.pack:
+            new.apply_action(outcome[c])
+        index = t.codec.index
+        for a in eng.history():
+            new.apply_action(index[a])
+        new._replay = None
+        new._hand = _Hand(eng)
         return new
 
     def serialize(self) -> str:
@@ -364,7 +410,7 @@ class CardkitState(pyspiel.State):
 
     def __str__(self) -> str:
         if self._hand is None:
-            return f"dealing: {len(self._dealt)} of {len(self._table.pack)} cards"
+            return f"dealing: {len(self._dealt)} of {self._table.size} cards"
         return _view_text(self._hand.state, None)
 
 
@@ -383,7 +429,7 @@ class CardkitObserver:
         """What ``player`` may see now, or (perfect recall) all it has seen in this hand."""
         eng = state.engine
         if eng is None:
-            return f"seat {player}; dealing: {len(state._dealt)} of {len(state._table.pack)} cards"
+            return f"seat {player}; dealing: {len(state._dealt)} of {state._table.size} cards"
         if not self.perfect_recall:
             return _view_text(eng, player)
         return information_text(eng, player, state._seats)
@@ -458,11 +504,8 @@ def from_engine(state: State, osgame: CardkitGame | None = None) -> CardkitState
     if t.dealer != state.dealer:
         raise CardkitError(f"the OpenSpiel game deals from seat {t.dealer}, the hand from {state.dealer}")
     os_state = g.new_initial_state()
-    free: dict[Card, list[int]] = {}
-    for i, c in enumerate(t.pack):
-        free.setdefault(c, []).append(i)
     for c in state.pack:
-        os_state.apply_action(free[c].pop(0))
+        os_state.apply_action(t.outcome[c])
     for a in state.history():
         os_state.apply_action(t.codec.encode(a))
     return os_state
