@@ -22,6 +22,17 @@ How the kit's hand maps onto OpenSpiel's verbs:
 - **Actions.** Every action the game can ever take has a fixed integer: :class:`ActionCodec` lists
   them (:meth:`ActionCodec.encode` / :meth:`ActionCodec.decode` round-trip with the readable
   actions, ``"bid 80"``, ``"play KS marriage"``, ``"bury 5S"``, ``"play Jo naming ♥"``).
+- **Why 501's contract is one action.** ``num_distinct_actions`` is 989 for 501♠ (3 or 4 seats):
+  pass, look, abandon (3), the bids 66..220 (155), the declarations, trump (♠ ♣ ♦ ♥ or no trump)
+  by contract 66..220 (5 × 155 = 775), then per card its give (24), its play (24) and a king's or
+  queen's play declaring the marriage (8). Five Hundred: 137, 167, 197, 227 for 3 to 6 seats (197
+  with the improvised six-hand pack, whose doubled cards share an action). The declaration stays
+  one action because the engine's rules take it as one (rules.md 501 §7: a trump and a contract
+  at least the bid, announced together); splitting it into trump then amount would add a phase
+  with a half-made contract the engine does not have, and the records and tables read it whole.
+- **Length.** ``max_chance_nodes_in_history`` is the pack (24; 33, 43, 53, 63);
+  ``max_game_length`` adds :meth:`Game.max_actions`, the longest hand each game proves from its
+  rules (501♠: 187, reached by bidding up one point at a time; Five Hundred: 63, 74, 86, 96).
 - **Rewards.** General-sum, at the end of the hand: each seat's score change, with the sign that
   makes higher better. Five Hundred's change is its own sign; 501♠ scores count down
   (rules.md 501 §10), so its reward is minus the change.
