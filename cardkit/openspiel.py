@@ -13,13 +13,26 @@ load them by name, with the table size and the rule options as game parameters::
 How the kit's hand maps onto OpenSpiel's verbs:
 
 - **Chance.** The deal is explicit chance: the pack is filled position by position, in deal order
-  (rules.md 501 §4, 500 §3), each outcome being one of the cards not yet dealt, all equally likely.
-  Outcome ``i`` is the ``i``-th card of the game's unshuffled pack (:meth:`Game.new_pack`). The
+  (rules.md 501 §4, 500 §3), each outcome being a card not yet dealt. Outcome ``i`` is the ``i``-th
+  distinct card of the game's unshuffled pack (:meth:`Game.new_pack`); identical cards (the
+  improvised six-hand pack's second 2s, 3s and red 4s, rules.md 500 §2) are one outcome, with
+  probability copies left / cards left, so a pack of 63 cards has 53 outcomes. The
   dealer is the game parameter ``dealer`` (0 by default); every seat starts from the game's
   initial scores.
 - **Actions.** Every action the game can ever take has a fixed integer: :class:`ActionCodec` lists
   them (:meth:`ActionCodec.encode` / :meth:`ActionCodec.decode` round-trip with the readable
   actions, ``"bid 80"``, ``"play KS marriage"``, ``"bury 5S"``, ``"play Jo naming ♥"``).
+- **Why 501's contract is one action.** ``num_distinct_actions`` is 989 for 501♠ (3 or 4 seats):
+  pass, look, abandon (3), the bids 66..220 (155), the declarations, trump (♠ ♣ ♦ ♥ or no trump)
+  by contract 66..220 (5 × 155 = 775), then per card its give (24), its play (24) and a king's or
+  queen's play declaring the marriage (8). Five Hundred: 137, 167, 197, 227 for 3 to 6 seats (197
+  with the improvised six-hand pack, whose doubled cards share an action). The declaration stays
+  one action because the engine's rules take it as one (rules.md 501 §7: a trump and a contract
+  at least the bid, announced together); splitting it into trump then amount would add a phase
+  with a half-made contract the engine does not have, and the records and tables read it whole.
+- **Length.** ``max_chance_nodes_in_history`` is the pack (24; 33, 43, 53, 63);
+  ``max_game_length`` adds :meth:`Game.max_actions`, the longest hand each game proves from its
+  rules (501♠: 187, reached by bidding up one point at a time; Five Hundred: 63, 74, 86, 96).
 - **Rewards.** General-sum, at the end of the hand: each seat's score change, with the sign that
   makes higher better. Five Hundred's change is its own sign; 501♠ scores count down
   (rules.md 501 §10), so its reward is minus the change.
@@ -28,7 +41,11 @@ How the kit's hand maps onto OpenSpiel's verbs:
   adds the seat's own dealt cards (once it has seen them) and the transcript of the hand as ``p``
   may read it (:meth:`State.describe`: 501's gives and Five Hundred's buried cards stay face down).
 - **Resampling.** ``resample_from_infostate(p, sampler)`` deals the cards hidden from ``p`` again,
-  consistently with what ``p`` has seen, with the engine's sampler (see :func:`resample`).
+  consistently with what ``p`` has seen, with the engine's sampler, and returns a whole state of
+  that deal (:func:`~cardkit.players.resample.resample_whole`, :meth:`State.redealt`: the hand
+  replayed through the rules from a pack, the face-down actions ``p`` did not see drawn again):
+  its ``history()`` and ``serialize()`` deal the sampled cards, and the other seats' strings show
+  them; ``p``'s own strings are unchanged. During the deal the dealt cards are drawn again.
 - **Copies.** ``state.clone()`` is copy-on-write: the copy shares the engine's state with the
   original until either applies an action, which then takes its own copy (:meth:`State.clone`).
   A state keeps, per position, its legal action numbers and the view texts it has written, and per
@@ -45,9 +62,11 @@ from a kit :class:`~cardkit.game.State` (its pack and history) to an OpenSpiel s
 
 from __future__ import annotations
 
+import base64
+import pickle
 import random
+from collections import Counter
 from functools import lru_cache
-from itertools import repeat
 from typing import Any, Sequence
 
 try:
@@ -60,7 +79,7 @@ from .cards import Card, Cards
 from .errors import CardkitError
 from .game import Action, Game, State, View, deal_cards
 from .registry import GAMES, find_game
-from .players.resample import resample
+from .players.resample import resample, resample_whole
 
 def short_name(name: str) -> str:
     """The OpenSpiel registry name of the kit's game ``name`` (``Game.name``): ``python_cardkit_NAME``."""
@@ -144,7 +163,7 @@ def _table(name: str, params: tuple[tuple[str, Any], ...]) -> tuple[Game, Action
     players = int(opts.pop("players"))
     opts.pop("dealer")
     game = find_game(name, players, **{k.replace("_", "-"): v for k, v in opts.items()})
-    return game, ActionCodec(game), tuple(game.new_pack())
+    return game, ActionCodec(game), tuple(dict.fromkeys(game.new_pack()))
 
 
 class _Table:
@@ -154,14 +173,19 @@ class _Table:
     def __init__(self, name: str, params: dict[str, Any]) -> None:
         self.name = name
         self.params = dict(params)
+        #: ``pack``: the distinct cards of the game's pack in pack order, chance outcome ``i``
+        #: dealing ``pack[i]``; ``copies[i]``: how many of it the pack holds (2 for the improvised
+        #: six-hand pack's second 2s, 3s and red 4s, else 1); ``size``: the pack's cards.
         self.game, self.codec, self.pack = _table(name, tuple(sorted(params.items())))
+        counts = Counter(self.game.new_pack())
+        self.copies = tuple(counts[c] for c in self.pack)
+        self.size = sum(self.copies)
+        self.outcome = {c: i for i, c in enumerate(self.pack)}
         self.dealer = int(params["dealer"])
         if not 0 <= self.dealer < self.game.players:
             raise CardkitError(f"dealer {self.dealer}: use a seat, 0 to {self.game.players - 1}")
         self.targets = self.game.deal_targets(self.dealer)
         self.sign = _gain_sign(self.game)
-        #: Every chance outcome of the deal's first card: each position of the pack.
-        self.outcomes = list(range(len(self.pack)))
         #: The number of each of the codec's actions by the action object's identity (the engine
         #: lists the same objects, so no action is hashed); :meth:`number` falls back on equality.
         self.numbers = {id(a): i for i, a in enumerate(self.codec.actions)}
@@ -192,16 +216,12 @@ def _gain_sign(game: Game) -> int:
     return -1 if game.lower_is_better else 1
 
 
-class _Hand:
-    """Holds an engine state (the form :meth:`CardkitState.resample_from_infostate` passes it in)."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-
-
 #: OpenSpiel's player ids of a chance node and of the end of the hand.
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+#: No Python attributes, in the form OpenSpiel's C++ loading of a Python state reads them (a pickled
+#: dict in base 64): :meth:`CardkitState._determinization` sets the state's core itself.
+_NO_ATTRIBUTES = base64.b64encode(pickle.dumps({})).decode("ascii")
 
 
 class _Core:
@@ -221,8 +241,8 @@ class _Core:
     __slots__ = ("table", "dealt", "left", "state", "own", "seats", "player", "legal", "views", "lines", "deal")
 
     table: _Table
-    dealt: list[int]  # the chance outcomes so far (the pack's positions, in deal order)
-    left: list[int]  # the positions not dealt yet
+    dealt: list[int]  # the chance outcomes so far (the distinct cards' positions, in deal order)
+    left: list[int]  # by chance outcome: the copies of its card not dealt yet
     state: State | None  # the engine's state once the deal is done
     own: bool  # whether ``state`` is this core's alone (else copy it before changing it)
     seats: list[int]  # the seat of each player action, in order
@@ -238,7 +258,7 @@ class _Core:
         c = cls.__new__(cls)
         c.table = table
         c.dealt = []
-        c.left = list(table.outcomes)
+        c.left = list(table.copies)
         c.state = None
         c.own = True
         c.seats = []
@@ -286,13 +306,32 @@ class _Core:
         self.legal = None
         self.views = {}
 
-    def replaced(self, state: State | None) -> None:
-        """A new engine state for this hand (a resampled deal): nothing kept is valid for it."""
-        self.state = state
-        self.own = True
-        self.lines = {}
-        self.deal = None
-        self.moved()
+    def resampled(self, dealt: list[int], state: State | None, seat: int) -> _Core:
+        """The core of a determinization of this hand for ``seat``: the chance outcomes ``dealt``
+        and, once the deal is done, the engine's ``state`` (its own). The same seats acted in the
+        same order (who acts when is seen by all). Of what is kept between calls only ``seat``'s
+        texts carry over: its view and transcript read the same in the resampled hand (the
+        resampler keeps what ``seat`` has seen; ``tests/test_openspiel.py`` checks them against a
+        fresh reading); the other seats' describe the resampled cards and are written anew."""
+        c = _Core.__new__(_Core)
+        c.table = t = self.table
+        c.dealt = dealt
+        left = list(t.copies)
+        for i in dealt:
+            left[i] -= 1
+        c.left = left
+        c.state = state
+        c.own = True
+        c.seats = list(self.seats)
+        c.player = self.player
+        c.legal = None
+        view = self.views.get(seat)
+        c.views = {} if view is None else {seat: view}
+        line = self.lines.get(seat)
+        c.lines = {} if line is None else {seat: line}
+        mine = None if self.deal is None else self.deal.get(seat)
+        c.deal = None if mine is None else {seat: mine}
+        return c
 
 
 # ---------------------------------------------------------------- game and state
@@ -348,9 +387,14 @@ class CardkitGame(pyspiel.Game):
             min_utility=-float(t.codec.max_change),
             max_utility=float(t.codec.max_change),
             utility_sum=None,
-            max_game_length=len(t.pack) + len(t.codec) + 2 * len(t.pack) + 4 * t.game.players,
+            max_game_length=t.size + t.game.max_actions(),
         )
         super().__init__(_game_type(name), info, full)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The deal: one chance node per card of the pack (24 for 501♠; 33, 43, 53, 63 for Five
+        Hundred by table size). ``max_game_length`` is this plus :meth:`Game.max_actions`."""
+        return self.table.size
 
     def new_initial_state(self) -> CardkitState:
         """The hand before the deal: a chance node."""
@@ -422,24 +466,13 @@ class CardkitState(pyspiel.State):
 
     @property
     def _left(self) -> list[int]:
-        """The pack positions not dealt yet. Read it only."""
+        """By chance outcome, the copies of its card not dealt yet. Read it only."""
         return self._c.left
 
     @property
     def _seats(self) -> list[int]:
         """The seat of each player action, in order. Read it only."""
         return self._c.seats
-
-    @property
-    def _hand(self) -> _Hand | None:
-        """The engine's state, wrapped; read it only. Setting it (a resampled deal) replaces the
-        engine's state and drops everything kept for the old one."""
-        st = self._c.state
-        return None if st is None else _Hand(st)
-
-    @_hand.setter
-    def _hand(self, hand: _Hand | None) -> None:
-        self._c.replaced(None if hand is None else hand.state)
 
     # -- OpenSpiel API
 
@@ -462,13 +495,13 @@ class CardkitState(pyspiel.State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         """OpenSpiel's ``legal_actions``, answered here for Python callers (C++ callers reach
         :meth:`_legal_actions` and :meth:`chance_outcomes`, with the same answer): nothing once
-        the hand is over, the cards not yet dealt during the deal (whatever ``player``), else the
+        the hand is over, the cards left to deal during the deal (whatever ``player``), else the
         legal action numbers of ``player`` (the seat to act by default; none for another seat)."""
         c = self._c
         if c.player == _TERMINAL:
             return []
         if c.state is None:
-            return list(c.left)
+            return [i for i, k in enumerate(c.left) if k]
         if player is None or player == c.player:
             return list(self._legal_actions(c.player))
         if player < 0:
@@ -485,17 +518,21 @@ class CardkitState(pyspiel.State):
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards not yet dealt, each with probability ``1 / len``."""
-        left = self._c.left
-        return list(zip(left, repeat(1.0 / len(left))))
+        """The distinct cards not yet dealt, each with probability copies left / cards left."""
+        c = self._c
+        total = c.table.size - len(c.dealt)
+        return [(i, k / total) for i, k in enumerate(c.left) if k]
 
     def _apply_action(self, action: int) -> None:
         c = self._c
         if c.state is None:
-            c.left.remove(action)
+            t = c.table
+            if not 0 <= action < len(c.left) or not c.left[action]:
+                card = t.pack[action] if 0 <= action < len(t.pack) else "such card"
+                raise CardkitError(f"chance outcome {action}: no {card} left to deal")
+            c.left[action] -= 1
             c.dealt.append(action)
-            if not c.left:
-                t = c.table
+            if len(c.dealt) == t.size:
                 c.state = t.game.new_hand(t.dealer, t.game.initial_scores(), [t.pack[i] for i in c.dealt])
                 c.moved()
             return
@@ -527,11 +564,35 @@ class CardkitState(pyspiel.State):
         consistently with everything ``player`` has seen (see :func:`resample`).
 
         ``probability_sampler()`` returns a number in [0, 1) (OpenSpiel's sampler); it seeds the deal.
+        A determinization is a whole state: its chance outcomes deal the resampled cards (the
+        engine's :meth:`State.redealt` also draws again the face-down actions ``player`` did not
+        see: 501's gives, Five Hundred's kitty and buried cards), so ``history()``, ``serialize()``
+        and the other seats' strings are those of the resampled hand; ``player``'s own strings
+        are unchanged. During the deal nobody has seen a card: the dealt cards are drawn again.
         """
-        seed = int(float(probability_sampler()) * 2**53)
-        new: CardkitState = self.clone()  # OpenSpiel's clone keeps the Python class
-        if self._hand is not None:
-            new._hand = _Hand(resample(self._hand.state, player, random.Random(seed)))
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        c = self._c
+        t = c.table
+        if c.state is None:
+            cards = [i for i, k in enumerate(t.copies) for _ in range(k)]
+            return self._determinization(c.resampled(rng.sample(cards, len(c.dealt)), None, player))
+        eng = resample_whole(c.state, player, rng)
+        outcome = t.outcome
+        return self._determinization(c.resampled([outcome[x] for x in eng.pack], eng, player))
+
+    def _determinization(self, core: _Core) -> CardkitState:
+        """A new state of this game holding ``core``, its history the core's chance outcomes and
+        actions. OpenSpiel keeps a state's history on its C++ side, where only applying actions or
+        its own loading of a saved state (``Game.deserialize_state`` in C++, given the history and
+        no Python attributes) write it: the latter is used, then the core is put in place."""
+        t = core.table
+        hist = [f"{_CHANCE}:{i}" for i in core.dealt]
+        if core.state is not None:
+            number = t.number
+            hist += [f"{s}:{number(a)}" for s, a in zip(core.seats, core.state.history())]
+        text = f"history={','.join(hist)}\nmove_number={len(hist)}\n__dict__={_NO_ATTRIBUTES}"
+        new: CardkitState = pyspiel.Game.deserialize_state(self.get_game(), text)
+        new._c = core
         return new
 
     def serialize(self) -> str:
@@ -543,7 +604,7 @@ class CardkitState(pyspiel.State):
     def __str__(self) -> str:
         c = self._c
         if c.state is None:
-            return f"dealing: {len(c.dealt)} of {len(c.table.pack)} cards"
+            return f"dealing: {len(c.dealt)} of {c.table.size} cards"
         return _view_text(c.state, None)
 
 
@@ -564,7 +625,7 @@ class CardkitObserver:
         c = state._c
         eng = c.state
         if eng is None:
-            return f"seat {player}; dealing: {len(c.dealt)} of {len(c.table.pack)} cards"
+            return f"seat {player}; dealing: {len(c.dealt)} of {c.table.size} cards"
         kept = c.views.get(player)
         if kept is None:
             v = eng.view(player)
@@ -767,11 +828,8 @@ def from_engine(state: State, osgame: CardkitGame | None = None) -> CardkitState
     if t.dealer != state.dealer:
         raise CardkitError(f"the OpenSpiel game deals from seat {t.dealer}, the hand from {state.dealer}")
     os_state = g.new_initial_state()
-    free: dict[Card, list[int]] = {}
-    for i, c in enumerate(t.pack):
-        free.setdefault(c, []).append(i)
     for c in state.pack:
-        os_state.apply_action(free[c].pop(0))
+        os_state.apply_action(t.outcome[c])
     for a in state.history():
         os_state.apply_action(t.codec.encode(a))
     return os_state
@@ -809,5 +867,5 @@ for _name, _cls in GAME_CLASSES.items():
         pyspiel.register_game(_game_type(_name), _cls)
 
 
-__all__ = ["ActionCodec", "CardkitGame", "GAME_CLASSES", "CardkitObserver", "CardkitState", "SHORT_NAMES", "engine_state",
-           "from_engine", "information_text", "load", "resample"]
+__all__ = ["ActionCodec", "CardkitGame", "GAME_CLASSES", "CardkitObserver", "CardkitState", "SHORT_NAMES",
+           "engine_state", "from_engine", "information_text", "load", "resample"]
