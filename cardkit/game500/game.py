@@ -126,6 +126,11 @@ class Game500(Game):
             acts += JOKER_LEADS.values()
         return acts
 
+    def max_plain_actions(self) -> int:
+        """Every bid at most once, as each must outrank the standing bid (rules.md 500 §4), a pass
+        per seat, going alone and the joker's nomination (§8, §13), with a pass per seat to spare."""
+        return len(BIDS) + 2 * self.players + 2
+
     def initial_scores(self) -> list[int]:
         """Scores start at 0 (rules.md 500 §16)."""
         return [0] * self.players

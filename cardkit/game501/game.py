@@ -91,6 +91,11 @@ class Game501(Game):
         acts += [MARRIAGE_PLAYS[c] for c in pack if c in MARRIAGE_PLAYS]
         return acts
 
+    def max_plain_actions(self) -> int:
+        """Every bid at most once, as each must top the standing bid (rules.md 501 §5), a look and
+        a pass per seat, and the bidder's declaration or abandon (§7), with one to spare."""
+        return len(BIDS) + 2 * self.players + 2
+
     def initial_scores(self) -> list[int]:
         """Everyone starts at 501 (rules.md 501 §1)."""
         return [START_SCORE] * self.players
