@@ -42,6 +42,33 @@ def _group_key(action: Action) -> tuple[Hashable, ...]:
     return (type(action).__name__, *rest)
 
 
+#: What each slice of the tensors holds (docs/openspiel.md prints these beside the offsets).
+MEANINGS: dict[str, str] = {
+    "seat_from_dealer": "one-hot: how many seats after the dealer the viewer sits (0: the viewer deals)",
+    "phase": "one-hot: the phase, in the order of the game's phases, then `over`",
+    "to_act": "one-hot: the seat to act (relative); the last entry: nobody, the hand is over",
+    "scores": "running scores before the hand (relative seats), over the game's largest score change",
+    "contractor": "one-hot: the contracting seat (501's bidder, Five Hundred's contractor); last entry: none yet",
+    "trump": "one-hot: the trump suit, in the pack's suit order; zeros for no trumps or before a contract",
+    "contract": "the code of the standing contract: the last bid or declaration once a contractor stands",
+    "hand": "the viewer's cards now, a count per card of the pack; zeros while a 501 seat plays blind",
+    "talon": "talon (kitty) cards the viewer has seen: face up, turned up, or (information state) taken in hand",
+    "hand_sizes": "cards in each seat's hand (relative seats), over the most tricks of a hand",
+    "dealt": "the cards dealt to the viewer, once it has seen them",
+    "auction": "row k: the k-th action without a card of the hand (calls, declarations, nominations): "
+               "the seat (relative, one-hot), then the action's code",
+    "card_actions": "per seat (relative): each action with a card (play, give, bury, call; the action "
+                    "space's order) the viewer saw it take",
+    "hidden_actions": "per seat (relative): how many actions with a card it took face down, by kind "
+                      "(501's give to a seat, Five Hundred's bury)",
+    "trick_leader": "one-hot per trick: the seat (relative) that led it",
+    "trick_cards": "per trick and seat (relative): the card it played",
+    "last_plain": "per seat (relative): the code of its last action without a card",
+    "played": "per seat (relative): the cards it has played this hand",
+    "current_trick": "per seat (relative): its card in the trick in progress",
+}
+
+
 class TensorLayout:
     """The slices of both tensors of one table, and the code that fills them.
 
@@ -66,8 +93,8 @@ class TensorLayout:
         self.card_index = {a: i for i, a in enumerate(card_actions)}
         self.groups = {k: i for i, k in enumerate(dict.fromkeys(_group_key(a) for a in card_actions))}
         plain = [a for a in self.actions if a.card is None]
-        kinds = list(dict.fromkeys(type(a).__name__ for a in plain))
-        choices = list(dict.fromkeys(a.choice for a in plain if a.choice is not None))
+        self.kinds = kinds = list(dict.fromkeys(type(a).__name__ for a in plain))
+        self.choices = choices = list(dict.fromkeys(a.choice for a in plain if a.choice is not None))
         amounts = [a.amount for a in plain if a.amount is not None]
         self.top_amount = max(amounts) if amounts else 1
         place: dict[tuple[Hashable, ...], int] = {}
@@ -126,6 +153,21 @@ class TensorLayout:
         """Named views of ``tensor`` (no copies: writing a view writes the tensor), by slice name."""
         return {name: tensor[at:at + size].reshape(shape)
                 for name, at, size, shape in TensorLayout.offsets(slices)}
+
+    def markdown(self, perfect_recall: bool) -> str:
+        """The slices of one tensor as a Markdown table: name, offset, size, shape, meaning."""
+        slices = self.information if perfect_recall else self.observation
+        rows = ["| slice | offset | size | shape | meaning |", "|---|---:|---:|---|---|"]
+        for name, at, size, shape in self.offsets(slices):
+            rows.append(f"| `{name}` | {at} | {size} | {' × '.join(map(str, shape))} | {MEANINGS[name]} |")
+        rows.append(f"| total | | {self.size(slices)} | | |")
+        return "\n".join(rows)
+
+    def code_words(self) -> str:
+        """What the code of an action without a card is made of, in order, as one Markdown line."""
+        return (f"kind ({', '.join(self.kinds)}), choice ({', '.join(self.choices) or 'none'}), "
+                f"amount over {self.top_amount}, place among equals ({self.code_size - len(self.kinds) - len(self.choices) - 1})"
+                f": {self.code_size} numbers")
 
     # -- filling
 
@@ -245,4 +287,4 @@ class TensorLayout:
                 d["current_trick"][self._rel(s, viewer), self.cards[c]] = 1
 
 
-__all__ = ["Floats", "TensorLayout"]
+__all__ = ["Floats", "MEANINGS", "TensorLayout"]

@@ -5,6 +5,7 @@ OpenSpiel's rl_environment runs whole hands with them."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -222,3 +223,42 @@ def test_rl_environment_runs_both_games_and_pays_the_returns() -> None:
             assert list(total) == list(env.get_state.returns())
             assert list(ts.rewards) == [float(cos.engine_state(env.get_state).returns()[s] * game.table.sign)
                                         for s in range(n)]
+
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "openspiel.md"
+
+
+@pytest.mark.parametrize("spec", ["python_cardkit_501", "python_cardkit_500"])
+def test_the_docs_layout_tables_are_the_codes(spec: str) -> None:
+    """docs/openspiel.md prints each game's slices (name, offset, size, shape, meaning) and the code
+    of an action without a card; they must be what the code lays out."""
+    text = DOC.read_text(encoding="utf-8")
+    layout = cos.tensor_layout(pyspiel.load_game(spec))
+    assert layout.markdown(True) in text
+    assert layout.markdown(False) in text
+    assert f"Code of an action without a card: {layout.code_words()}." in text
+    assert f"Phases: {', '.join(layout.phases)}." in text
+
+
+def test_the_docs_sizes_are_the_codes() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(" `"): line for line in text.splitlines() if line.startswith("| `python_cardkit_") and "(" in line.split("|")[1]}
+    assert set(rows) == set(SIZES)
+    for spec, (info, obs) in SIZES.items():
+        game = pyspiel.load_game(spec)
+        cells = [c.strip() for c in rows[spec].split("|")[2:6]]
+        assert cells == [str(info), str(obs), str(game.num_distinct_actions()),
+                         str(len(cos.tensor_layout(game).cards))]
+
+
+def test_the_docs_training_example_runs() -> None:
+    """The dozen-line example of docs/openspiel.md, run for 3 hands of each game."""
+    text = DOC.read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.strip().splitlines()) <= 20 and "range(300)" in code
+    for spec in ("python_cardkit_500(players=3)", "python_cardkit_501"):
+        run = code.replace("range(300)", "range(3)").replace('"python_cardkit_500(players=3)"', f'"{spec}"')
+        scope: dict[str, object] = {}
+        exec(compile(run, str(DOC), "exec"), scope)  # noqa: S102 - the project's own documentation
+        policy = scope["policy"]
+        assert np.abs(policy.weights).sum() > 0  # it learned something from three hands
