@@ -27,6 +27,9 @@ How the kit's hand maps onto OpenSpiel's verbs:
   :meth:`State.view`, so a seat never sees what the rules hide from it); ``information_state_string(p)``
   adds the seat's own dealt cards (once it has seen them) and the transcript of the hand as ``p``
   may read it (:meth:`State.describe`: 501's gives and Five Hundred's buried cards stay face down).
+- **Tensors.** ``information_state_tensor(p)`` and ``observation_tensor(p)`` are the same two
+  views as numbers, of a fixed length per table (:class:`cardkit.tensors.TensorLayout`; the slices
+  are listed in docs/openspiel.md), so learning agents and ``rl_environment`` can attach.
 - **Resampling.** ``resample_from_infostate(p, sampler)`` deals the cards hidden from ``p`` again,
   consistently with what ``p`` has seen, with the engine's sampler (see :func:`resample`).
 - **Saving.** ``state.serialize()`` is plain text (the game's parameters and the action numbers)

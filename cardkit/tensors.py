@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from .cards import Card, Cards
 from .errors import CardkitError
-from .game import TALON, Action, Game, State, deal_cards
+from .game import TALON, Action, Game, State, View, deal_cards
 
 #: A float32 array (the tensors and their named views).
 Floats = npt.NDArray[np.float32]
@@ -190,7 +190,8 @@ class TensorLayout:
         d["seat_from_dealer"][self._rel(viewer, dealer)] = 1
 
     def _head(self, d: dict[str, Floats], state: State, viewer: int,
-              acts: list[tuple[int, Action, bool]]) -> None:
+              acts: list[tuple[int, Action, bool]]) -> View:
+        """Fill the slices both tensors share; returns the seat's view."""
         v = state.view(viewer)
         p = self.players
         d["seat_from_dealer"][self._rel(viewer, state.dealer)] = 1
@@ -218,6 +219,7 @@ class TensorLayout:
         np.minimum(d["talon"], 1, out=d["talon"])  # seen, however often
         for s, h in enumerate(v.hands):
             d["hand_sizes"][self._rel(s, viewer)] = (h if isinstance(h, int) else len(h)) / self.tricks
+        return v
 
     def fill_information(self, d: dict[str, Floats], state: State, viewer: int, seats: Sequence[int]) -> None:
         """Fill the (zeroed) information-state views ``d`` of ``viewer`` in ``state``;
@@ -227,8 +229,7 @@ class TensorLayout:
             CardkitError: more actions without a card than the game declares possible.
         """
         acts = self._plain(state, seats, viewer)
-        self._head(d, state, viewer, acts)
-        v = state.view(viewer)
+        v = self._head(d, state, viewer, acts)
         own = v.hands[viewer]
         talon: list[Card] = []
         dealt: list[Card] = []
@@ -273,8 +274,7 @@ class TensorLayout:
         """Fill the (zeroed) observation views ``d`` of ``viewer`` in ``state`` (``seats`` as for
         :meth:`fill_information`; only each seat's last action without a card is read from it)."""
         acts = self._plain(state, seats, viewer)
-        self._head(d, state, viewer, acts)
-        v = state.view(viewer)
+        v = self._head(d, state, viewer, acts)
         for s, a, seen in acts:
             if a.card is None and seen:
                 d["last_plain"][self._rel(s, viewer)] = self.codes[a]
