@@ -179,7 +179,7 @@ class TensorLayout:
         for c in cards:
             row[self.cards[c]] += 1
 
-    def _plain(self, state: State, seats: Sequence[int], viewer: int) -> list[tuple[int, Action, bool]]:
+    def _seen(self, state: State, seats: Sequence[int], viewer: int) -> list[tuple[int, Action, bool]]:
         """``(seat, action, visible)`` of every action of the hand, ``visible`` when ``viewer``
         reads the action whole (:meth:`State.describe` tells it all)."""
         return [(s, a, state.describe(a, s, viewer=viewer) == state.describe(a, s))
@@ -228,7 +228,7 @@ class TensorLayout:
         Raises:
             CardkitError: more actions without a card than the game declares possible.
         """
-        acts = self._plain(state, seats, viewer)
+        acts = self._seen(state, seats, viewer)
         v = self._head(d, state, viewer, acts)
         own = v.hands[viewer]
         talon: list[Card] = []
@@ -273,7 +273,7 @@ class TensorLayout:
     def fill_observation(self, d: dict[str, Floats], state: State, viewer: int, seats: Sequence[int]) -> None:
         """Fill the (zeroed) observation views ``d`` of ``viewer`` in ``state`` (``seats`` as for
         :meth:`fill_information`; only each seat's last action without a card is read from it)."""
-        acts = self._plain(state, seats, viewer)
+        acts = self._seen(state, seats, viewer)
         v = self._head(d, state, viewer, acts)
         for s, a, seen in acts:
             if a.card is None and seen:
