@@ -515,6 +515,16 @@ class Game(ABC):
         """
         raise CardkitError(f"no list of every action for the game {self.title}")
 
+    def max_plain_actions(self) -> int:
+        """The most actions without a card (``card`` is ``None``: calls, passes, declarations,
+        nominations) one hand of this table can hold, by the rules; the length of the auction
+        record of the learning tensors (:mod:`cardkit.tensors`).
+
+        Raises:
+            NotImplementedError: the game does not say (every game of the kit does).
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not bound its actions without a card")
+
     def trump_cards(self, trump: Suit) -> list[Card]:
         """The pack's cards that are trumps when ``trump`` is the trump suit, in pack order: the
         cards of that suit, unless the game ranks others as trumps too (Five Hundred's joker and

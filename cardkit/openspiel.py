@@ -40,6 +40,9 @@ How the kit's hand maps onto OpenSpiel's verbs:
   :meth:`State.view`, so a seat never sees what the rules hide from it); ``information_state_string(p)``
   adds the seat's own dealt cards (once it has seen them) and the transcript of the hand as ``p``
   may read it (:meth:`State.describe`: 501's gives and Five Hundred's buried cards stay face down).
+- **Tensors.** ``information_state_tensor(p)`` and ``observation_tensor(p)`` are the same two
+  views as numbers, of a fixed length per table (:class:`cardkit.tensors.TensorLayout`; the slices
+  are listed in docs/openspiel.md), so learning agents and ``rl_environment`` can attach.
 - **Resampling.** ``resample_from_infostate(p, sampler)`` deals the cards hidden from ``p`` again,
   consistently with what ``p`` has seen, with the engine's sampler, and returns a whole state of
   that deal (:func:`~cardkit.players.resample.resample_whole`, :meth:`State.redealt`: the hand
@@ -69,6 +72,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Sequence
 
+import numpy as np
+
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - depends on the installation
@@ -79,6 +84,7 @@ from .cards import Card, Cards
 from .errors import CardkitError
 from .game import Action, Game, State, View, deal_cards
 from .registry import GAMES, find_game
+from .tensors import Floats, TensorLayout
 from .players.resample import resample, resample_whole
 
 def short_name(name: str) -> str:
@@ -355,9 +361,9 @@ def _game_type(name: str) -> Any:
         max_num_players=max(_table_sizes(name)),
         min_num_players=min(_table_sizes(name)),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=_defaults(name),
     )
 
@@ -401,10 +407,10 @@ class CardkitGame(pyspiel.Game):
         return CardkitState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CardkitObserver:
-        """The observer behind ``observation_string`` (not perfect recall) and
-        ``information_state_string`` (perfect recall)."""
+        """The observer behind ``observation_string`` / ``observation_tensor`` (not perfect recall)
+        and ``information_state_string`` / ``information_state_tensor`` (perfect recall)."""
         recall = isinstance(iig_obs_type, pyspiel.IIGObservationType) and iig_obs_type.perfect_recall
-        return CardkitObserver(perfect_recall=recall)
+        return CardkitObserver(perfect_recall=recall, layout=tensor_layout(self))
 
     def deserialize_state(self, text: str) -> CardkitState:
         """The state saved by :meth:`CardkitState.serialize`, replayed through the engine's checks.
@@ -609,15 +615,32 @@ class CardkitState(pyspiel.State):
 
 
 class CardkitObserver:
-    """OpenSpiel's observer for the kit games: strings only (no tensor)."""
+    """OpenSpiel's observer for the kit games: a string and a flat float32 ``tensor`` with named
+    views ``dict`` (the slices of :class:`~cardkit.tensors.TensorLayout`, see docs/openspiel.md).
 
-    def __init__(self, perfect_recall: bool) -> None:
+    Args:
+        perfect_recall: the information state (all the seat has seen) rather than the observation.
+        layout: the table's tensor layout (:func:`tensor_layout`).
+    """
+
+    def __init__(self, perfect_recall: bool, layout: TensorLayout) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        self.layout = layout
+        self.slices = layout.information if perfect_recall else layout.observation
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] = np.zeros(layout.size(self.slices), np.float32)
+        self.dict: dict[str, Floats] = layout.views(self.tensor, self.slices)
 
     def set_from(self, state: CardkitState, player: int) -> None:
-        """Nothing to set: this observer has no tensor."""
+        """Fill ``tensor`` with what ``player`` sees now or (perfect recall) has seen in ``state``."""
+        self.tensor.fill(0)
+        c = state._c
+        eng = c.state
+        if eng is None:
+            self.layout.fill_dealing(self.dict, c.table.dealer, player)
+        elif self.perfect_recall:
+            self.layout.fill_information(self.dict, eng, player, c.seats)
+        else:
+            self.layout.fill_observation(self.dict, eng, player, c.seats)
 
     def string_from(self, state: CardkitState, player: int) -> str:
         """What ``player`` may see now, or (perfect recall) all it has seen in this hand: the same
@@ -636,6 +659,17 @@ class CardkitObserver:
         if kept[1]:
             text += "\n" + _dealt_line(c, eng, player)
         return text + _transcript(c, eng, player)
+
+
+def tensor_layout(game: CardkitGame) -> TensorLayout:
+    """The tensor layout of ``game``'s table (built once per table and shared)."""
+    t = game.table
+    return _layout(t.name, tuple(sorted(t.params.items())))
+
+
+@lru_cache(maxsize=64)
+def _layout(name: str, params: tuple[tuple[str, Any], ...]) -> TensorLayout:
+    return TensorLayout(_table(name, params)[0])
 
 
 #: How :func:`_fmt` writes a value of each type met so far: 1 a list or tuple, 2 a set, 3 a dict,
@@ -868,4 +902,4 @@ for _name, _cls in GAME_CLASSES.items():
 
 
 __all__ = ["ActionCodec", "CardkitGame", "GAME_CLASSES", "CardkitObserver", "CardkitState", "SHORT_NAMES",
-           "engine_state", "from_engine", "information_text", "load", "resample"]
+           "engine_state", "from_engine", "information_text", "load", "resample", "tensor_layout"]

@@ -136,6 +136,11 @@ class Game500(Game):
         n = self.players
         return len(self.ladder) + (n - 1) + 3 + (1 if n == 5 else 0) + 1 + 10 * n
 
+    def max_plain_actions(self) -> int:
+        """Every bid at most once, as each must outrank the standing bid (rules.md 500 §4), a pass
+        per seat, going alone and the joker's nomination (§8, §13), with a pass per seat to spare."""
+        return len(BIDS) + 2 * self.players + 2
+
     def initial_scores(self) -> list[int]:
         """Scores start at 0 (rules.md 500 §16)."""
         return [0] * self.players

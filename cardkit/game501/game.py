@@ -103,6 +103,11 @@ class Game501(Game):
         Reached by bidding up one point at a time, each seat looking before its first bid."""
         return 3 + len(BIDS) + 2 + 1 + 2 + 8 * 3
 
+    def max_plain_actions(self) -> int:
+        """Every bid at most once, as each must top the standing bid (rules.md 501 §5), a look and
+        a pass per seat, and the bidder's declaration or abandon (§7), with one to spare."""
+        return len(BIDS) + 2 * self.players + 2
+
     def initial_scores(self) -> list[int]:
         """Everyone starts at 501 (rules.md 501 §1)."""
         return [START_SCORE] * self.players
