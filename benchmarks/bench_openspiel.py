@@ -174,8 +174,8 @@ def measure(repeats: int, n_states: int, hands: int) -> dict[str, dict[str, floa
     import cardkit
     import cardkit.openspiel  # noqa: F401  (registers the kit's games)
 
-    out = {name: measure_game(name, repeats, n_states, hands) if name in ONLY else {key: float("nan") for key, _ in FIGURES}
-           for name in GAMES}
+    unmeasured = {key: float("nan") for key, _ in FIGURES}
+    out = {name: measure_game(name, repeats, n_states, hands) if name in ONLY else dict(unmeasured) for name in GAMES}
     out["kit"] = {"path": cardkit.__file__}  # type: ignore[dict-item]
     return out
 
@@ -183,8 +183,8 @@ def measure(repeats: int, n_states: int, hands: int) -> dict[str, dict[str, floa
 def run_tree(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     """This script's figures with the kit of ``tree``, in a subprocess."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--games", args.games, "--repeats", str(args.repeats),
-           "--states", str(args.states), "--hands", str(args.hands)]
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--games", args.games,
+           "--repeats", str(args.repeats), "--states", str(args.states), "--hands", str(args.hands)]
     run = subprocess.run(cmd, env=env, cwd=str(tree), capture_output=True, text=True, check=True)
     result: dict[str, Any] = json.loads(run.stdout)
     return result

@@ -165,9 +165,9 @@ class TensorLayout:
 
     def code_words(self) -> str:
         """What the code of an action without a card is made of, in order, as one Markdown line."""
+        places = self.code_size - len(self.kinds) - len(self.choices) - 1
         return (f"kind ({', '.join(self.kinds)}), choice ({', '.join(self.choices) or 'none'}), "
-                f"amount over {self.top_amount}, place among equals ({self.code_size - len(self.kinds) - len(self.choices) - 1})"
-                f": {self.code_size} numbers")
+                f"amount over {self.top_amount}, place among equals ({places}): {self.code_size} numbers")
 
     # -- filling
 
