@@ -242,13 +242,16 @@ def test_the_docs_layout_tables_are_the_codes(spec: str) -> None:
 
 def test_the_docs_sizes_are_the_codes() -> None:
     text = DOC.read_text(encoding="utf-8")
-    rows = {line.split("|")[1].strip(" `"): line for line in text.splitlines() if line.startswith("| `python_cardkit_") and "(" in line.split("|")[1]}
+    rows = {line.split("|")[1].strip(" `"): line for line in text.splitlines()
+            if line.startswith("| `python_cardkit_") and "(" in line.split("|")[1]}
     assert set(rows) == set(SIZES)
     for spec, (info, obs) in SIZES.items():
         game = pyspiel.load_game(spec)
-        cells = [c.strip() for c in rows[spec].split("|")[2:6]]
+        cells = [c.strip() for c in rows[spec].split("|")[2:8]]
         assert cells == [str(info), str(obs), str(game.num_distinct_actions()),
-                         str(len(cos.tensor_layout(game).cards))]
+                         str(len(cos.tensor_layout(game).cards)), str(game.max_chance_nodes_in_history()),
+                         str(game.max_game_length())]
+        assert game.max_chance_outcomes() == len(cos.tensor_layout(game).cards)  # a card's copies: one outcome
 
 
 def test_the_docs_training_example_runs() -> None:
