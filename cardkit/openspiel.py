@@ -47,14 +47,15 @@ How the kit's hand maps onto OpenSpiel's verbs:
   consistently with what ``p`` has seen, with the engine's sampler, and returns a whole state of
   that deal (:func:`~cardkit.players.resample.resample_whole`, :meth:`State.redealt`: the hand
   replayed through the rules from a pack, the face-down actions ``p`` did not see drawn again):
-  its ``history()`` and ``serialize()`` deal the sampled cards, and the other seats' strings show
-  them; ``p``'s own strings are unchanged. During the deal the dealt cards are drawn again.
+  its ``history()`` and ``serialize()`` deal the sampled cards, and the other seats' strings and
+  tensors show them; ``p``'s own are unchanged. During the deal the dealt cards are drawn again.
 - **Copies.** ``state.clone()`` is copy-on-write: the copy shares the engine's state with the
   original until either applies an action, which then takes its own copy (:meth:`State.clone`).
   A state keeps, per position, its legal action numbers and the view texts it has written, and per
   seat the transcript lines (an action's line never changes once it is taken), so the strings of a
   position reached by play cost the view and the new lines only. The engine still decides every
-  rule and writes every word; ``benchmarks/bench_openspiel.py`` times all this beside euchre.
+  rule and writes every word; ``benchmarks/bench_openspiel.py`` times all this beside euchre
+  (docs/openspiel.md, "Costs", has one run's figures).
 - **Saving.** ``state.serialize()`` is plain text (the game's parameters and the action numbers)
   and ``game.deserialize_state(text)`` replays it through the engine's checks; no code runs on
   loading. (OpenSpiel's C++ side, e.g. ``pyspiel.random_sim_test``, uses its own pickled form.)
