@@ -52,10 +52,14 @@ class Suit(enum.Enum):
         return _SUITS[self.value ^ 1]
 
     def __str__(self) -> str:
-        return self.symbol
+        return "♠♣♦♥"[self._value_]  # the symbol (``_value_``: Enum's plain attribute behind ``value``)
 
     def __repr__(self) -> str:
         return f"Suit.parse({self.letter!r})"
+
+    # A suit is one object (an enum member, compared by identity): hashed by identity, in C,
+    # rather than by Enum's hash of its name in Python (suits fill the sets of every trick played).
+    __hash__ = object.__hash__
 
     @classmethod
     def parse(cls, text: str) -> Suit:

@@ -515,6 +515,16 @@ class Game(ABC):
         """
         raise CardkitError(f"no list of every action for the game {self.title}")
 
+    def max_plain_actions(self) -> int:
+        """The most actions without a card (``card`` is ``None``: calls, passes, declarations,
+        nominations) one hand of this table can hold, by the rules; the length of the auction
+        record of the learning tensors (:mod:`cardkit.tensors`).
+
+        Raises:
+            NotImplementedError: the game does not say (every game of the kit does).
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not bound its actions without a card")
+
     def trump_cards(self, trump: Suit) -> list[Card]:
         """The pack's cards that are trumps when ``trump`` is the trump suit, in pack order: the
         cards of that suit, unless the game ranks others as trumps too (Five Hundred's joker and
@@ -569,6 +579,16 @@ class Game(ABC):
             if missing:
                 parts.append("missing: " + " ".join(missing))
             raise CardkitError(f"not a {self.title} pack of {len(want)} cards ({'; '.join(parts)})")
+
+    def max_actions(self) -> int:
+        """The most actions (not counting the deal) a hand of this table can take, a bound each
+        game proves from its own rules (the auction's longest sequence, exchanges, tricks): with
+        the pack's size, OpenSpiel's ``max_game_length``.
+
+        Raises:
+            CardkitError: the game declares none.
+        """
+        raise CardkitError(f"the game {self.title} declares no longest hand")
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -783,6 +803,40 @@ class State(ABC):
             at += n
         return out
 
+    def redealt(self, seat: int, rng: random.Random) -> State:
+        """This state as a whole hand: dealt from a pack and its actions replayed through the rules,
+        holding every card where this state holds it. For a state whose hidden cards were dealt
+        again (:meth:`resample`), the pack and the face-down actions (501♠'s gives, Five Hundred's
+        kitty and buried cards) are drawn at random among those that agree with the holdings and
+        with what ``seat`` has seen; a hand (or talon) dealt the same cards keeps its deal order.
+
+        Raises:
+            CardkitError: no deal and actions lead to these holdings.
+        """
+        targets = self.game.deal_targets(self.dealer)
+        hands, talon, history = self._deal_behind(seat, rng)
+        old_hands, old_talon = deal_cards(self.pack, targets)
+        for s, h in enumerate(hands):
+            if s < len(old_hands) and Counter(h) == Counter(old_hands[s]):
+                hands[s] = old_hands[s]
+        if Counter(talon) == Counter(old_talon):
+            talon = old_talon
+        st = self.game.new_hand(self.dealer, self.scores_before, pack_from_deal(hands, talon, targets))
+        try:
+            for a in history:
+                st.apply_action(a)
+        except IllegalActionError as e:
+            raise CardkitError(f"no deal leads to these hidden cards: {e}") from None
+        if [Counter(h) for h in st.hands] != [Counter(h) for h in self.hands]:
+            raise CardkitError("no deal leads to these hidden cards: the replayed hands differ")
+
+        return st
+
+    def _deal_behind(self, seat: int, rng: random.Random) -> tuple[list[list[Card]], list[Card], list[Action]]:
+        """For :meth:`redealt`: the dealt hands (by seat), the dealt talon and the actions that lead
+        to this state's holdings, face-down actions hidden from ``seat`` drawn with ``rng``."""
+        raise CardkitError(f"{type(self).__name__} cannot say how its cards were dealt")
+
     def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State:
         """A copy of this state with the hidden cards of each slot of ``hidden`` (a seat,
         :data:`TALON`, or a game's own slot such as Five Hundred's buried cards) replaced by the
@@ -877,6 +931,8 @@ class State(ABC):
         Raises:
             CardkitError: ``seat`` is not a seat of this table.
         """
+        if type(seat) is int and 0 <= seat < self.game.players:  # the usual case, without the checks below
+            return self.game.names[seat]
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
             raise CardkitError(f"seat {quoted(seat)} is not a seat: use 0 to {self.game.players - 1}")
         return self.game.names[seat]

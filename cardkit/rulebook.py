@@ -227,6 +227,17 @@ class RuledState(State, Generic[T]):
         keep every rule of its table (empty when the hand is over)."""
         return list(self._legal_list())
 
+    def apply_action(self, action: Action | str) -> Action:
+        """Apply ``action`` (an action or its text) for the player to act and return it (see
+        :meth:`State.apply_action`). One of the legal actions listed this step (the usual case: a
+        player's pick) is applied without reading or checking it again."""
+        if self._legal_at == self._steps and any(map(is_, self._legal, repeat(action))):
+            assert isinstance(action, Action)
+            self._do(action)
+            self._history.append(action)
+            return action
+        return super().apply_action(action)
+
     def _turn_now(self) -> T | None:
         """:meth:`turn`, built once per step (the legal list and every refusal of the step read it)."""
         if self._turn_at != self._steps:

@@ -540,7 +540,7 @@ def test_open_misere_exposes_the_hand_after_the_first_trick():
     run(st, "play 4D")
     while len(st.tricks) == 0:
         run(st, st.legal_actions()[0])
-    assert st.view(2).hands[1] == Cards(st.hands[1]) and st.view(2).extra["exposed"]
+    assert st.view(2).hands[1] == Cards(st.held_order(st.hands[1])) and st.view(2).extra["exposed"]  # as held
     assert isinstance(st.view(2).hands[0], int)
 
 

@@ -126,6 +126,21 @@ class Game500(Game):
             acts += JOKER_LEADS.values()
         return acts
 
+    def max_actions(self) -> int:
+        """The longest hand (rules.md 500 §4–§8, §13): every bid outranks the standing one, so at
+        most one bid per contract of the ladder (27: 25 trick contracts, misère, open misère); a pass is
+        final and a contract stands once the other seats have passed (players − 1); three buried
+        cards; a call (five players only); a joker's nomination; ten tricks, each seat playing its
+        ten cards (10 × players). Three players: 27 + 2 + 3 + 1 + 30 = 63; four 74; five 86
+        (with the call); six 96."""
+        n = self.players
+        return len(self.ladder) + (n - 1) + 3 + (1 if n == 5 else 0) + 1 + 10 * n
+
+    def max_plain_actions(self) -> int:
+        """Every bid at most once, as each must outrank the standing bid (rules.md 500 §4), a pass
+        per seat, going alone and the joker's nomination (§8, §13), with a pass per seat to spare."""
+        return len(BIDS) + 2 * self.players + 2
+
     def initial_scores(self) -> list[int]:
         """Scores start at 0 (rules.md 500 §16)."""
         return [0] * self.players

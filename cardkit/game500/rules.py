@@ -391,10 +391,12 @@ def _plays(t: Turn500) -> list[Action]:
     if not t.leading and t.free and JOKER in cards and t.follow:
         # beside the suit led the free joker goes only under joker-first-last: it is listed after the suit
         cards = [c for c in cards if c is not JOKER] + [JOKER]
+    if not (t.leading and t.holds_free_joker):  # no led free joker: one play per card
+        return [play_action(c) for c in cards]
     out: list[Action] = []
     for c in cards:
         out.append(play_action(c))
-        if t.leading and t.free_joker(c):
+        if t.free_joker(c):
             out.extend(JOKER_LEADS[s] for s in SUITS)
     return out
 

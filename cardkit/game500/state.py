@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 import dataclasses
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
@@ -16,7 +17,7 @@ from ..game import TALON, Action, View, deal_cards
 from ..i18n import _, ngettext
 from ..rulebook import Phase, RuledState
 from ..tricks import Trick, trick_winner
-from .actions import Bid, Bury, Call, GoAlone, Nominate
+from .actions import Bid, Bury, Call, GoAlone, Nominate, bury_action
 from .contracts import NO_TRUMP, OPEN_MISERE, PER_TRICK, TRICKS, Contract, contract_made, contract_score
 from .rules import PHASE_RULES, Turn500
 
@@ -300,7 +301,7 @@ class State500(RuledState[Turn500]):
     def _do_nominate(self, a: Nominate) -> None:
         if a.suit is not None:
             self.nominated = a.suit
-            self._suit[JOKER] = a.suit
+            self._suit = {**self._suit, JOKER: a.suit}  # a new table: copies share the old one
         self._start_play()
 
     def _start_play(self) -> None:
@@ -467,6 +468,32 @@ class State500(RuledState[Turn500]):
         return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()],
                          {s: set(v) for s, v in enumerate(self.shown_void) if v})
 
+    def _deal_behind(self, seat: int, rng: random.Random) -> tuple[list[list[Card]], list[Card], list[Action]]:
+        """The deal behind the holdings: each seat's cards and played cards; the contractor's also
+        the buried ones, less the kitty it took (rules.md 500 §5). Unless ``seat`` is the contractor,
+        the kitty is drawn from the contractor's cards with ``rng``, and the bury actions name the
+        buried cards in their order."""
+        hold = [list(h) for h in self.hands]
+        for s, x in self.played_cards():
+            hold[s].append(x)
+        history = self.history()
+        c = self.contractor
+        if c is None:
+            return hold, list(self.kitty), history
+        hold[c] += self.buried
+        if seat == c:
+            kitty = deal_cards(self.pack, self.game.deal_targets(self.dealer))[1]
+        else:
+            size = self.game.deal_targets(self.dealer).count(TALON)
+            kitty = rng.sample(hold[c], size)
+            buried = iter(self.buried)
+            history = [bury_action(next(buried)) if isinstance(a, Bury) else a for a in history]
+        for x in kitty:
+            if x not in hold[c]:
+                raise CardkitError(f"the kitty's {x} is not among the contractor's cards")
+            hold[c].remove(x)
+        return hold, list(kitty), history
+
     def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State500:
         """A copy with the hidden cards replaced: seats' hands, :data:`TALON` the kitty and
         :data:`BURIED` the buried cards."""
@@ -618,7 +645,11 @@ class State500(RuledState[Turn500]):
         exposed = (self.contract is not None and self.contract.kind == OPEN_MISERE and len(self.tricks) >= 1)
         hands: list[Cards | int] = []
         for s in range(n):
-            visible = seat is None or s == seat or (exposed and s == c)
+            if seat is not None and s != seat and exposed and s == c:
+                # laid face up as held: the order of the cards would tell which came from the kitty
+                hands.append(Cards(self.held_order(self.hands[s])))
+                continue
+            visible = seat is None or s == seat
             hands.append(Cards(self.hands[s]) if visible else len(self.hands[s]))
         known = self.partner_known(seat)
         return View500(seat=seat, phase=self._phase, dealer=self.dealer, current_player=self._to_act,
@@ -651,7 +682,8 @@ class State500(RuledState[Turn500]):
         return f"{self.name(seat)}: {action}"
 
     def clone(self) -> State500:
-        """An independent copy: actions on it leave this state alone."""
+        """An independent copy sharing only immutable parts (the game, the pack, completed tricks,
+        the table of effective suits); actions on it leave this state alone."""
         new = object.__new__(State500)
         new.__dict__.update(self.__dict__)
         new.hands = [list(h) for h in self.hands]
@@ -659,13 +691,13 @@ class State500(RuledState[Turn500]):
         new.buried = list(self.buried)
         new.calls = list(self.calls)
         new.passed = list(self.passed)
-        new.tricks = [t.copy() for t in self.tricks]
+        new.tricks = list(self.tricks)  # a completed trick never changes
         new.trick = self.trick.copy() if self.trick else None
         new.tricks_won = list(self.tricks_won)
         new.led_suits = set(self.led_suits)
         new.shown_void = [set(v) for v in self.shown_void]
         new.played_suits = [set(v) for v in self.played_suits]
-        new._suit = dict(self._suit)
+        # _suit is shared: it is only ever replaced, never changed in place (_setup_ranking, _do_nominate)
         new._returns = list(self._returns)
         new._history = list(self._history)
         new._legal = list(self._legal)

@@ -95,6 +95,19 @@ class Game501(Game):
         acts += [MARRIAGE_PLAYS[c] for c in pack if c in MARRIAGE_PLAYS]
         return acts
 
+    def max_actions(self) -> int:
+        """187, the longest hand (rules.md 501 §5–§8): each of the three seats dealt in looks at
+        most once (3); every bid is higher than the standing one, so at most one bid per value
+        from 66 to 220 (155); a contract stands only once the other two have passed, and a pass
+        is final (2); one declaration, two gives, eight tricks of three cards (1 + 2 + 24).
+        Reached by bidding up one point at a time, each seat looking before its first bid."""
+        return 3 + len(BIDS) + 2 + 1 + 2 + 8 * 3
+
+    def max_plain_actions(self) -> int:
+        """Every bid at most once, as each must top the standing bid (rules.md 501 §5), a look and
+        a pass per seat, and the bidder's declaration or abandon (§7), with one to spare."""
+        return len(BIDS) + 2 * self.players + 2
+
     def initial_scores(self) -> list[int]:
         """Everyone starts at 501 (rules.md 501 §1)."""
         return [START_SCORE] * self.players

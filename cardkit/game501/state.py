@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
 from ..actions import Play
 from ..allocation import Knowledge
 from ..cards import Card, Cards, Rank, Suit
-from ..game import TALON, Action, View, deal_cards
+from ..errors import CardkitError
+from ..game import TALON, Action, State, View, deal_cards
 from ..i18n import _, ngettext
 from ..rulebook import Phase, RuledState
 from ..tricks import Trick, trick_winner
@@ -449,6 +451,62 @@ class State501(RuledState[Turn501]):
                 return already + sum(1 for c in alloc[other] if c in talon) <= 1
 
         return Knowledge(seat, caps, known, [(cs, list(a)) for a, cs in by_allowed.items()], voids, accept)
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """See :meth:`State.resample`. Between the auction and the play a defender saw the talon go
+        into the declarer's hand (rules.md 501 §7): its cards stay there, but for a card the
+        declarer gave face down to another seat, drawn from the declarer's cards."""
+        d = self.contractor
+        if self._phase not in ("talon", "exchange") or d is None or seat == d:
+            return super().resample(seat, rng)
+        talon = [c for c in self.talon if c not in self.hands[seat]]
+        others = [s for s in self.active if s not in (seat, d)]
+        pool = [c for s in [d, *others] for c in self.hands[s]]
+        for c in talon:
+            pool.remove(c)
+        rng.shuffle(pool)
+        hidden: dict[Hashable, list[Card]] = {}
+        at = 0
+        got = {to for f, to, _c in self.gives}
+        for o in others:
+            n = len(self.hands[o]) - (o in got)
+            hidden[o] = pool[at:at + n]
+            at += n
+        mine = pool[at:] + talon
+        for o in others:
+            if o in got:
+                hidden[o].append(mine.pop(rng.randrange(len(mine))))
+        hidden[d] = mine
+        return self.with_hidden(hidden)
+
+    def _deal_behind(self, seat: int, rng: random.Random) -> tuple[list[list[Card]], list[Card], list[Action]]:
+        """The deal behind the holdings: each seat's cards and played cards, less the talon the
+        declarer took and the cards it gave (§7). A give ``seat`` did not see is a talon card the
+        receiver holds or has played, else any other of the receiver's cards, drawn with ``rng``."""
+        hold = [list(h) for h in self.hands]
+        for s, c in self.played_cards():
+            hold[s].append(c)
+        history = self.history()
+        talon = list(self.talon)
+        d = self.contractor
+        if d is None:
+            return hold, talon, history
+        given: list[Card] = []
+        for f, to, c in self.gives:
+            if seat not in (f, to):
+                from_talon = [x for x in hold[to] if x in talon]
+                if len(from_talon) > 1:
+                    raise CardkitError(f"seat {to} holds {len(from_talon)} talon cards but was given one")
+                c = from_talon[0] if from_talon else rng.choice([x for x in hold[to] if x not in talon])
+            hold[to].remove(c)
+            hold[f].append(c)
+            given.append(c)
+        for c in talon:
+            if c not in hold[d]:
+                raise CardkitError(f"the talon's {c} is not among the declarer's cards")
+            hold[d].remove(c)
+        it = iter(given)
+        return hold, talon, [Give(next(it)) if isinstance(a, Give) else a for a in history]
 
     def with_hidden(self, hidden: Mapping[Hashable, Sequence[Card]]) -> State501:
         """A copy with the hidden cards replaced: seats' hands, and :data:`TALON` the talon."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from ..errors import CardkitError
 from ..game import State
 
 
@@ -20,3 +21,29 @@ def resample(state: State, seat: int, rng: random.Random) -> State:
     or kitty, buried cards), keeping the cards it gave where it gave them.
     """
     return state.resample(seat, rng)
+
+
+def resample_whole(state: State, seat: int, rng: random.Random, tries: int = 200) -> State:
+    """:func:`resample` made a whole hand (:meth:`State.redealt`): its pack and history lead to
+    the resampled cards, with the face-down actions ``seat`` did not see drawn again.
+
+    What ``seat`` has seen can say more than :meth:`State.resample` reads (Five Hundred: whether
+    the contractor nominated tells whether it kept the joker; 501♠: a defender got one card from
+    the declarer, so at most one talon card): a sample no deal leads to, or whose whole hand looks
+    otherwise to ``seat`` (its :meth:`State.view`), is drawn again, which keeps every consistent
+    deal equally likely.
+
+    Raises:
+        CardkitError: ``tries`` samples in a row had no deal behind them.
+    """
+    seen = state.view(seat)
+    last = "its view differs"
+    for _ in range(tries):
+        try:
+            whole = state.resample(seat, rng).redealt(seat, rng)
+        except CardkitError as e:
+            last = str(e)
+            continue
+        if whole.view(seat) == seen:
+            return whole
+    raise CardkitError(f"no consistent deal found in {tries} samples: {last}")
