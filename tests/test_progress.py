@@ -352,3 +352,21 @@ def test_the_progress_page_names_a_bad_file(tmp_path: Path) -> None:
     bad.write_text("hello\n" * 100)
     page = ProgressPage("en", Progress(bad))
     assert "bad.sqlite is not a cardkit progress file" in page.summary.value
+
+
+def test_the_class_server_keeps_each_seats_refusals_readable(tmp_path: Path) -> None:
+    from cardkit.server.store import Store
+    from cardkit.server.tables import Room, TableError
+
+    store = Store(tmp_path / "tables.sqlite")
+    room = Room.create(store, "501", 3, seed=5)
+    seat = room.state.current_player()
+    assert seat is not None
+    for _ in range(2):
+        with pytest.raises(TableError):
+            room.act(seat, "bid 55")
+    store.close()
+    again = Store(tmp_path / "tables.sqlite")  # read back after a restart
+    assert again.seat_refusals(room.id) == {seat: {("rules.md 501 §5", "bid-minimum"): 2}}
+    assert again.seat_refusals("no-such-table") == {}
+    again.close()
