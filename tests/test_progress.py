@@ -370,3 +370,18 @@ def test_the_class_server_keeps_each_seats_refusals_readable(tmp_path: Path) -> 
     assert again.seat_refusals(room.id) == {seat: {("rules.md 501 §5", "bid-minimum"): 2}}
     assert again.seat_refusals("no-such-table") == {}
     again.close()
+
+
+@pytest.mark.parametrize("name, start, words", [
+    ("my_progress.ipynb", "00_start_here.ipynb", "set_language(\"en\")"),
+    ("mi_progreso.ipynb", "00_empieza_aqui.ipynb", "set_language(\"es\")")])
+def test_the_progress_pages_are_linked_and_saved_run(name: str, start: str, words: str) -> None:
+    nb = json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))
+    cells = nb["cells"]
+    assert cells[0]["cell_type"] == "markdown"  # prose first, then the one call
+    [code] = [c for c in cells if c["cell_type"] == "code"]
+    assert words in "".join(code["source"]) and "show_progress()" in "".join(code["source"])
+    assert code["execution_count"] == 1
+    assert ["".join(o["data"]["text/plain"]) for o in code["outputs"]] in (["<ProgressPage (en)>"], ["<ProgressPage (es)>"])
+    start_text = (REPO / "notebooks" / start).read_text(encoding="utf-8")
+    assert f"]({name})" in start_text

@@ -125,7 +125,7 @@ class ProgressPage(W.VBox):
         self.refresh(review=True)
 
     def __repr__(self) -> str:
-        return f"<ProgressPage ({self.lang}): {len(self.exercises)} exercises to review>"
+        return f"<ProgressPage ({self.lang})>"
 
     @staticmethod
     def _button(label: str, css: str, handler: Any, style: str = "") -> W.Button:
