@@ -32,7 +32,8 @@ from ..display import held_order, trick_text
 from ..progress import Progress, ProgressError, note_refusal, unsaved_html
 from ..svg import cards_svg
 
-_CSS = """<style>
+#: The exercise widgets' style sheet (one per page: a Practice or the progress page carries it for all).
+EXERCISE_CSS = """<style>
 .cardkit-exercise {border: 1px solid #ccd; border-radius: 6px; padding: 8px 12px; margin: 10px 0; max-width: 1000px;}
 .cardkit-exercise .cardkit-ex-title {font-weight: bold; font-size: 110%;}
 .cardkit-exercise .cardkit-ex-prompt {font-size: 110%; margin: 4px 0;}
@@ -187,7 +188,7 @@ class ExerciseWidget(W.VBox):
     def _build(self, number: int) -> None:
         e = self.exercise
         heading = escape(_(e.question.title))
-        css = _CSS if self.standalone else ""
+        css = EXERCISE_CSS if self.standalone else ""
         title = W.HTML(f"{css}<div class='cardkit-ex-title'>{number}. {heading}</div>"
                        f"<div class='cardkit-ex-prompt'>{escape(e.prompt)}</div>")
         self.position = W.HTML(_position_html(e))
@@ -449,7 +450,7 @@ class Practice(W.VBox):
         self.widgets = [ExerciseWidget(e, i, on_result=self._result, standalone=False, progress=store)
                         for i, e in enumerate(lesson.exercises, 1)]
         self._update()
-        super().__init__(children=[W.HTML(_CSS), self.progress, *self.widgets])
+        super().__init__(children=[W.HTML(EXERCISE_CSS), self.progress, *self.widgets])
         self.add_class("cardkit-practice")
 
     def __repr__(self) -> str:

@@ -28,7 +28,7 @@ from ..escaping import escape
 from ..exercises import Exercise, Feedback
 from ..i18n import _, get_language, language, ngettext
 from ..progress import STATES, Progress, ProgressError, RuleState, rule_about, state_words
-from .exercise import _CSS, ExerciseWidget
+from .exercise import EXERCISE_CSS, ExerciseWidget
 
 __all__ = ["ProgressPage", "rules_frame", "show_progress"]
 
@@ -118,7 +118,7 @@ class ProgressPage(W.VBox):
             self.question = W.HTML("")
         self.confirm_row = W.HBox([self.question, self.confirm_button, self.keep_button])
         self.confirm_row.layout.display = "none"
-        super().__init__(children=[W.HTML(_CSS + _PAGE_CSS), self.summary, self.table,
+        super().__init__(children=[W.HTML(EXERCISE_CSS + _PAGE_CSS), self.summary, self.table,
                                    W.HBox([self.refresh_button, self.reset_button]), self.confirm_row,
                                    self.review_head, self.review])
         self.add_class("cardkit-progress")
