@@ -53,6 +53,9 @@
   rules and under every other value of each rule option the game offers, and prints per option how
   often it changed the play and the score, and the paired differences in contracts made and in the
   contractor's gain, with 95 % intervals (see :mod:`cardkit.explore.study`).
+- ``progress [--json] [--reset] [--file F]`` prints every rule of both games with its state (new,
+  practised, mastered, to review) and the exercises to review today, from the learner's progress
+  file (see :mod:`cardkit.progress`); ``--reset`` forgets it.
 
 - ``analyse FILE --contract C [--contract C ...] [--seat S ...] [--player KIND] [--table]
   [--time-limit S] [--parquet OUT]`` reads a deals file (one deal a line, :mod:`cardkit.explore.dealsfile`) and
@@ -1016,6 +1019,12 @@ def build_parser() -> argparse.ArgumentParser:
     cls.add_argument("--url", type=_server_url, default="http://127.0.0.1:8765/",
                      help="the server (default http://127.0.0.1:8765/)")
     cls.set_defaults(func=cmd_new_class)
+    prog = sub.add_parser("progress", help="your progress: every rule's state, kept in ~/.cardkit/progress.sqlite")
+    prog.add_argument("--json", action="store_true", help="print JSON: a 'rules' list (game, item, words, state)")
+    prog.add_argument("--reset", action="store_true", help="forget every answer and refused play recorded")
+    prog.add_argument("--file", default=None,
+                      help="the progress file (default: $CARDKIT_PROGRESS, else ~/.cardkit/progress.sqlite)")
+    prog.set_defaults(func=cmd_progress)
     exe = sub.add_parser("exercises", help="list or check the exercise files (data/exercises)")
     exsub = exe.add_subparsers(dest="exercises_command", required=True)
     exl = exsub.add_parser("list", help="every exercise: id, game, language, kind, lesson")
@@ -1076,6 +1085,37 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--json", action="store_true", help="print one JSON object: the table and every deal's row")
     cmp.set_defaults(func=cmd_compare)
     return p
+
+
+def cmd_progress(args: argparse.Namespace) -> int:
+    """``progress [--json] [--reset] [--file F]``: every rule of both games and its state, or forget them."""
+    from .display import rule_words
+    from .progress import Progress, rule_about, state_words
+
+    progress = Progress(args.file)
+    if args.reset:
+        progress.reset()
+        print(_("Progress forgotten: {path}").format(path=progress.path))
+        return 0
+    states = [rs for rs in progress.states().values() if rule_about(rs.game, rs.item)]
+    review = [e.id for e in progress.review_today(get_language())]
+    if args.json:
+        rules = [{"game": rs.game, "item": f"rules.md {rs.game} §{rs.item}",
+                  "words": rule_words(f"rules.md {rs.game} §{rs.item}"), "about": rule_about(rs.game, rs.item),
+                  "state": rs.state, "state_words": state_words(rs.state), "right": rs.right, "mistakes": rs.wrong,
+                  "due": rs.due} for rs in states]
+        print(terminal_json({"file": str(progress.path), "learner": progress.learner, "rules": rules,
+                             "review_today": review}))
+        return 0
+    width = max(len(rule_words(f"rules.md {rs.game} §{rs.item}")) for rs in states)
+    about = max(len(rule_about(rs.game, rs.item)) for rs in states)
+    for rs in states:
+        counts = _("{right} right, {wrong} mistakes").format(right=rs.right, wrong=rs.wrong)
+        print(terminal_text(f"{rule_words(f'rules.md {rs.game} §{rs.item}'):<{width}}  "
+                            f"{rule_about(rs.game, rs.item):<{about}}  {state_words(rs.state):<12} {counts}"))
+    print(_("To review today: {ids}").format(ids=", ".join(review) or _("nothing")))
+    print(_("Kept in {path}").format(path=progress.path))
+    return 0
 
 
 def cmd_exercises_list(args: argparse.Namespace) -> int:

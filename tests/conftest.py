@@ -55,3 +55,10 @@ def act() -> Callable[..., Any]:
 @pytest.fixture
 def snapshot() -> Callable[[Any], tuple]:
     return state_snapshot
+
+
+@pytest.fixture(autouse=True)
+def _own_progress_file(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test (and every server or kernel it starts) records progress in a file of its own,
+    never in the learner's ``~/.cardkit/progress.sqlite``."""
+    monkeypatch.setenv("CARDKIT_PROGRESS", str(tmp_path_factory.mktemp("progress") / "progress.sqlite"))

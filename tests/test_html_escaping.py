@@ -319,6 +319,23 @@ def _practice(text: str, tmp: Path) -> list[str]:
     return widget_html(Practice(_exercise_lesson(text, tmp)))
 
 
+def _progress_page(text: str, tmp: Path) -> list[str]:
+    """The My progress page: a learner, exercise ids and a game name read from the progress file,
+    and a bad file whose folder's name (in the error said on the page) is the hostile text."""
+    from cardkit.progress import Progress, unsaved_html
+    from cardkit.widgets.progress import ProgressPage
+
+    p = Progress(tmp / "p.sqlite", learner=text)
+    p.record_answer(text, text, [8], False)
+    p.record_answer(text, "501", [8], False)
+    out = widget_html(ProgressPage("en", p, seed=1))
+    folder = tmp / text.replace("/", "|")[:200]
+    folder.mkdir()
+    (folder / "p.sqlite").write_text(text * 20)
+    out += widget_html(ProgressPage("en", Progress(folder / "p.sqlite")))
+    return [*out, unsaved_html(text)]
+
+
 def _remote(text: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The table server's view as a remote table shows it: everything in it came over the network."""
     from cardkit.server import client
@@ -460,6 +477,10 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.widgets.exercise:_position_html": (_exercise_widget, True),
     "cardkit.widgets.exercise:_last_trick_rows": (_exercise_widget, True),
     "cardkit.widgets.remote:RemoteTable": (_remote, True),
+    "cardkit.widgets.progress:ProgressPage": (_progress_page, True),
+    "cardkit.widgets.progress:_table_html": (_progress_page, True),
+    "cardkit.widgets.progress:rules_frame": (_progress_page, True),
+    "cardkit.progress:unsaved_html": (_progress_page, True),
     "cardkit.display:say": (_display, True),
     "cardkit.display:facts": (_display, True),
     "cardkit.display:html_of": (_display, True),

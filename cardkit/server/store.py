@@ -226,6 +226,16 @@ class Store:
             out[tid][rule, name or None] = n
         return out
 
+    def seat_refusals(self, table_id: str) -> dict[int, dict[tuple[str, str | None], int]]:
+        """Each seat's refusals at ``table_id``, by rule item and rule name (a seat's progress on
+        the class server): ``{seat: {(rule, rule_name): n}}``, only the seats refused at least once."""
+        out: dict[int, dict[tuple[str, str | None], int]] = {}
+        for seat, rule, name, n in self.db.execute(
+                "SELECT seat, rule, rule_name, n FROM refusal_counts WHERE table_id = ? "
+                "ORDER BY seat, rule, rule_name", (table_id,)):
+            out.setdefault(seat, {})[rule, name or None] = n
+        return out
+
     def add_step(self, table_id: str, n: int, seat: int, action: str) -> None:
         """Store step ``n`` of a table and commit, before the caller tells anyone.
 

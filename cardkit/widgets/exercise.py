@@ -4,7 +4,8 @@ A thin shell over :mod:`cardkit.exercises`: it shows the position the engine reb
 learner's answer and passes it to :meth:`~cardkit.exercises.Exercise.check`; every verdict and
 every explanation comes from the engine. Buttons: **Check**, **Hint**, **Show answer**, **Try
 again**; a play-it-out is played card by card against the computer. :class:`Practice` shows a
-lesson's exercises with a progress line ("4 of 6 right") kept while the page is open;
+lesson's exercises with a progress line ("4 of 6 right") kept while the page is open; every judged
+answer is also recorded in the learner's progress file (:mod:`cardkit.progress`);
 :func:`show_exercises` is the one call a notebook makes.
 
 Stable CSS classes for browser tests: ``cardkit-exercise`` (one exercise), ``cardkit-ex-card``
@@ -17,7 +18,7 @@ in a play-it-out). Each exercise box also carries ``cardkit-ex-<kind>``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 import ipywidgets as W
 
@@ -28,9 +29,11 @@ from ..exercises import explain as ex
 from ..game import State, View
 from ..i18n import _, get_language, language
 from ..display import held_order, trick_text
+from ..progress import Progress, ProgressError, note_refusal, unsaved_html
 from ..svg import cards_svg
 
-_CSS = """<style>
+#: The exercise widgets' style sheet (one per page: a Practice or the progress page carries it for all).
+EXERCISE_CSS = """<style>
 .cardkit-exercise {border: 1px solid #ccd; border-radius: 6px; padding: 8px 12px; margin: 10px 0; max-width: 1000px;}
 .cardkit-exercise .cardkit-ex-title {font-weight: bold; font-size: 110%;}
 .cardkit-exercise .cardkit-ex-prompt {font-size: 110%; margin: 4px 0;}
@@ -157,6 +160,8 @@ class ExerciseWidget(W.VBox):
             play-it-out); :class:`Practice` counts progress with it.
         standalone: whether the widget carries its own style sheet (a :class:`Practice` carries
             one for all its exercises).
+        progress: where each judged answer is recorded (:class:`~cardkit.progress.Progress`; by
+            default the learner's own file); ``None`` records nothing.
 
     Attributes:
         picked: the cards or the choice picked so far; ``feedback``: the last :class:`Feedback`;
@@ -165,8 +170,10 @@ class ExerciseWidget(W.VBox):
     """
 
     def __init__(self, exercise: Exercise, number: int = 1,
-                 on_result: Callable[[Exercise, Feedback], None] | None = None, *, standalone: bool = True) -> None:
+                 on_result: Callable[[Exercise, Feedback], None] | None = None, *, standalone: bool = True,
+                 progress: Progress | None | Literal["default"] = "default") -> None:
         self.exercise = exercise
+        self.progress = Progress() if progress == "default" else progress
         self.standalone = standalone
         self.on_result = on_result
         self.picked: list[Any] = []
@@ -185,7 +192,7 @@ class ExerciseWidget(W.VBox):
     def _build(self, number: int) -> None:
         e = self.exercise
         heading = escape(_(e.question.title))
-        css = _CSS if self.standalone else ""
+        css = EXERCISE_CSS if self.standalone else ""
         title = W.HTML(f"{css}<div class='cardkit-ex-title'>{number}. {heading}</div>"
                        f"<div class='cardkit-ex-prompt'>{escape(e.prompt)}</div>")
         self.position = W.HTML(_position_html(e))
@@ -306,8 +313,19 @@ class ExerciseWidget(W.VBox):
                 note = _html(_("Try again, or ask for a hint."))
                 self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>",
                           teacher=fb.teacher_note)
+            self._remember(fb)
         if self.on_result is not None:
             self.on_result(e, fb)
+
+    def _remember(self, fb: Feedback) -> None:
+        """Record a judged answer in the learner's progress (a right one only when the answer was
+        not shown first); a file that cannot be written is said under the feedback."""
+        if self.progress is None or (fb.correct and self.shown):
+            return
+        try:
+            self.progress.record_exercise(self.exercise, fb.correct)
+        except (ProgressError, OSError) as err:
+            self.output.value += unsaved_html(str(err))
 
     def _on_hint(self, _b: Any = None) -> None:
         """Show the engine's hint (:meth:`~cardkit.exercises.Exercise.hint_text`) under the last
@@ -400,6 +418,8 @@ class ExerciseWidget(W.VBox):
                 self.output.value = ""
             elif po.illegal:
                 self._say("cardkit-ex-wrong", fb.message, teacher=fb.teacher_note)
+                if self.progress is not None and fb.cited:
+                    self.output.value += unsaved_html(note_refusal(fb.cited[0], progress=self.progress))
             else:
                 self.feedback = fb
                 if fb.correct:
@@ -409,6 +429,7 @@ class ExerciseWidget(W.VBox):
                     note = _html(_("Try again: the ending starts over."))
                     self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>",
                               teacher=fb.teacher_note)
+                self._remember(fb)
                 if self.on_result is not None:
                     self.on_result(e, fb)
             self._show_playout()
@@ -421,17 +442,19 @@ class Practice(W.VBox):
 
     Args:
         lesson: a :class:`~cardkit.exercises.Lesson`.
+        progress: where each judged answer is recorded (see :class:`ExerciseWidget`).
     """
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: Lesson, progress: Progress | None | Literal["default"] = "default") -> None:
         self.lesson = lesson
         self.right: set[str] = set()
         self.progress = W.HTML("")
         self.progress.add_class("cardkit-ex-progress")
-        self.widgets = [ExerciseWidget(e, i, on_result=self._result, standalone=False)
+        store = Progress() if progress == "default" else progress
+        self.widgets = [ExerciseWidget(e, i, on_result=self._result, standalone=False, progress=store)
                         for i, e in enumerate(lesson.exercises, 1)]
         self._update()
-        super().__init__(children=[W.HTML(_CSS), self.progress, *self.widgets])
+        super().__init__(children=[W.HTML(EXERCISE_CSS), self.progress, *self.widgets])
         self.add_class("cardkit-practice")
 
     def __repr__(self) -> str:

@@ -31,6 +31,7 @@ from ..escaping import escape
 from ..game import Match
 from ..game500 import LOSS, TARGET, TRICKS, Call, Game500, State500, bid_ladder_rows, pack_500
 from ..i18n import _
+from ..progress import note_refusal, unsaved_html
 from ..svg import cards_svg
 from .table import Table
 from ..frames import Frame, frame
@@ -273,7 +274,7 @@ class AuctionPanel(W.VBox):
         if why is None and self.state.phase != "auction":
             why = _("the auction is over")
         if why is not None:
-            self._message = illegal_span(why)
+            self._message = illegal_span(why) + unsaved_html(note_refusal(why))  # kept in the learner's progress
         else:
             self.state.apply_action(call)
             self._message = ""

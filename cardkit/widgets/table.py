@@ -28,11 +28,12 @@ import ipywidgets as W
 from .. import coach
 from ..cards import Card
 from ..display import change_words, held_order, illegal_span, rule_words, score_changes, text_of
-from ..errors import CardkitError
+from ..errors import CardkitError, IllegalActionError
 from ..escaping import escape
 from ..game import Action, Game, Match, Outcome, Player, State
 from ..registry import find_game
 from ..i18n import N_, _, action_text, get_language, ngettext
+from ..progress import note_refusal, unsaved_html
 from ..replay import Replay
 from ..svg import cards_svg
 from .controls import action_controls, button
@@ -600,7 +601,9 @@ class Table(W.VBox):
             self.replay.apply(action)
         except CardkitError as e:  # not an action of this game, or illegal here
             why = str(e)
-            self._message = illegal_span(why)
+            # a refused play is a mistake on its rule, kept in the learner's progress
+            unsaved = unsaved_html(note_refusal(e)) if isinstance(e, IllegalActionError) else ""
+            self._message = illegal_span(why) + unsaved
             self._render()
             return why
         self._message = ""
