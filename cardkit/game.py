@@ -124,6 +124,12 @@ class Action:
         (:meth:`verb_phrase`, :meth:`object_words`): "C cannot play 10♦", "C no puede jugar 10♦"."""
         return " ".join(w for w in (self.verb_phrase(), self.object_words()) if w)
 
+    def bid_words(self) -> str | None:
+        """What this action bids as a sentence names it, without its verb, in the language in use
+        (``"7NT"``, ``"80"``, the record's own spelling in English; ``"8 sin triunfo"``), so a
+        sentence can say "the standing bid is 6♣"; ``None`` for an action that is not a bid."""
+        return None
+
     def worth(self) -> int | None:
         """What this action bids, in points (a 501♠ bid's points, rules.md 501 §5, or a 501♠
         declaration's final contract, §7; a Five Hundred bid's contract value, 500 §10), or

@@ -547,8 +547,8 @@ def test_refusals_are_read_from_the_errors_rule_and_reason(monkeypatch: pytest.M
 def test_the_exercises_neither_parse_refusal_messages_nor_list_game_verbs() -> None:
     """Refusals come from ``IllegalActionError``'s fields (``refusals.refusal``), calls are read by
     the game (``questions.read_bid``), and the rules.md items are data (``rule-items.csv``).
-    (``explain.bid_words`` still tells a bid by its text's verb: the words of actions are the
-    games' to declare.)"""
+    (``explain.bid_words`` reads what a bid declares, ``Action.bid_words``: the words of actions
+    are the games' to declare.)"""
     modules = ("core", "answers", "data", "playout", "question", "questions", "refusals")
     source = "\n".join((ROOT / "cardkit" / "exercises" / f"{m}.py").read_text(encoding="utf-8") for m in modules)
     assert "why_illegal" not in source and "refusal_head" not in source and "removeprefix" not in source
