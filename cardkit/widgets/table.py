@@ -32,7 +32,7 @@ from ..errors import CardkitError
 from ..escaping import escape
 from ..game import Action, Game, Match, Outcome, Player, State
 from ..registry import find_game
-from ..i18n import N_, _, action_text, get_language, ngettext
+from ..i18n import N_, _, ngettext
 from ..replay import Replay
 from ..svg import cards_svg
 from .controls import action_controls, button
@@ -61,12 +61,6 @@ def player_label(kind: str) -> str:
 #: The table sizes of the size control: CSS zoom of the whole table (cards, text and trick).
 SIZES = ("normal", "large", "projector")
 _SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "projector": N_("projector")}
-
-
-def _said(text: str) -> str:
-    """A line of the hand's story (a log line, an auction call) in the reader's language: the
-    record's own words in English, translated word by word otherwise."""
-    return text if get_language() == "en" else action_text(text)
 
 
 def _default_player(game: Game, seed: int | None) -> Player:
@@ -633,7 +627,7 @@ class Table(W.VBox):
         self.scores.value = self._scores_html(st)
         viewer = self.seat_picker.value
         # the whole hand's log in a fixed-height panel that scrolls (newest last)
-        self.log_html.value = "<br>".join(escape(_said(st.describe(a, s, viewer))) for s, a in self._replay.log)
+        self.log_html.value = "<br>".join(escape(st.describe(a, s, viewer)) for s, a in self._replay.log)
         self.actions.children = self._action_widgets(st, to_act, legal)
         at_start = self._replay.at_start()
         self.back_button.disabled = at_start
@@ -726,7 +720,8 @@ class Table(W.VBox):
             rows.append(f"<tr><th style='text-align:left'>{escape(word)}</th><td></td><td>{tpic}</td><td></td></tr>")
         lines = []
         if view.calls:
-            lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {_said(c)}" for s, c in view.calls)))
+            said = " · ".join(f"{names[s]} {c.words()}" for s, c in view.calls)
+            lines.append(escape(_("auction")) + ": " + escape(said))
         lines.extend(escape(note) for note in view.notes(names))
         trick = view.current_trick
         shown, caption = None, ""
