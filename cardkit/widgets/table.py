@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as W
 
@@ -102,7 +102,25 @@ class Table(W.VBox):
     (True, 70, (0, 1))
     >>> t.back(), t.state.high_bid
     (True, None)
+
+    ``Table(game, …)`` builds the table widget the game declares in the registry
+    (:func:`cardkit.registry.table_widget`): Five Hundred's has the call controls.
+
+    >>> type(Table("500", players=5)).__name__
+    'Table500'
     """
+
+    def __new__(cls, game: Game | str = "501", *args: Any, **kwargs: Any) -> Table:
+        """A new table of the widget class ``game`` declares (:func:`cardkit.registry.table_widget`),
+        when ``Table`` itself is asked for; a subclass asked for by name is built as it is."""
+        if cls is Table:
+            from ..registry import table_widget
+
+            declared = table_widget(game)
+            if declared is not None and issubclass(declared, cls):
+                cls = declared
+        make: Callable[..., Table] = super().__new__  # traitlets' HasDescriptors.__new__ takes the arguments
+        return make(cls, game, *args, **kwargs)
 
     def __init__(self, game: Game | str = "501", *, players: int | None = None, seed: int | None = None,
                  humans: Iterable[int] = (), computers: dict[int, Player] | None = None,
