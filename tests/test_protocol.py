@@ -15,7 +15,8 @@ import pytest
 from cardkit import Card, Cards, UnknownOptionError, find_game
 from cardkit.game500 import Contract, Game500, contract_score
 from cardkit.game501 import Game501, abandon_returns, contract_returns, declarer_change
-from cardkit.players import RandomPlayer, find_player
+from cardkit.players import RandomPlayer
+from cardkit.registry import find_player
 from cardkit.records import load
 from cardkit.registry import GAMES, find_game_class, player_kinds
 

@@ -249,7 +249,7 @@ class Room:
         return cls(row, store)
 
     def _make_players(self) -> None:
-        from ..players import find_player
+        from ..registry import find_player
 
         for s in self.computer:  # the player kind the game declares for computer seats
             self.players[s] = find_player(self.game, self.game.default_player, seed=self.row.seed * 10 + s)

@@ -31,7 +31,7 @@ from ..display import change_words, held_order, illegal_span, rule_words, score_
 from ..errors import CardkitError
 from ..escaping import escape
 from ..game import Action, Game, Match, Outcome, Player, State
-from ..registry import find_game
+from ..registry import find_game, find_player, player_kinds
 from ..i18n import N_, _, ngettext
 from ..replay import Replay
 from ..svg import cards_svg
@@ -44,7 +44,7 @@ __all__ = ["SIZES", "DealStepper", "Table", "player_label"]
 CSS = "<style>\n" + (Path(__file__).with_name("table.css")).read_text(encoding="utf-8") + "</style>"
 
 #: What each kind of computer player does, in plain words, for the opponents' drop-down (the
-#: values stay the kind names of :func:`cardkit.players.player_names`).
+#: values stay the kind names of :func:`cardkit.registry.player_kinds`).
 #: None of them sees a hidden card: the search players guess the hidden cards many times over.
 _PLAYER_LABELS = {"random": N_("plays at random"), "sensible": N_("follows simple rules"),
                   "sampler": N_("guesses the hidden cards many times"),
@@ -64,8 +64,6 @@ _SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "projector": N_("p
 
 
 def _default_player(game: Game, seed: int | None) -> Player:
-    from ..players import find_player
-
     return find_player(game, game.default_player, seed=seed)
 
 
@@ -254,8 +252,6 @@ class Table(W.VBox):
     def _build_play_controls(self, show: bool) -> None:
         """The bar for playing, not only replaying: a new deal (random, or by seed), which seat
         you play, the table size, the rules' options, the computer opponents, a hint, a review."""
-        from ..players import player_names
-
         game = self.game
         self.deal_button = button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
                                    tooltip=_("deal a new hand: random, or the deal number typed beside"))
@@ -274,7 +270,7 @@ class Table(W.VBox):
             value=game.players, layout=W.Layout(width="110px"))
         self.players_picker.add_class("cardkit-players")
         self.players_picker.observe(self._players_changed, names="value")
-        kinds = player_names(game)
+        kinds = player_kinds(game)
         self.opponents = W.Dropdown(options=[(player_label(k), k) for k in kinds], value=game.default_player if game.default_player in kinds else kinds[0],
                                     description=_("computers"), layout=W.Layout(width="auto"),
                                     style={"description_width": "initial"})
@@ -394,8 +390,6 @@ class Table(W.VBox):
         """
         import random
 
-        from ..players import find_player
-
         seed = random.randrange(1, 1_000_000) if seed is None else int(seed)
         players = players or self.game.players
         options = self._options if options is None else dict(options)
@@ -431,8 +425,6 @@ class Table(W.VBox):
         Raises:
             CardkitError: no such seat at this table.
         """
-        from ..players import find_player
-
         if not 0 <= seat < self.game.players:
             raise CardkitError(f"no seat {seat} at a table of {self.game.players}")
         if self.humans == {seat}:
