@@ -47,7 +47,7 @@ def time_clicks(button_of, table, n: int) -> list[float]:
 
 
 def bench_steps() -> dict[str, list[float]]:
-    from cardkit.players import find_player
+    from cardkit.registry import find_player
     from cardkit.widgets import Table
 
     worked = ROOT / "data" / "examples" / "501_worked_blind_contract.json"

@@ -260,7 +260,7 @@ def score_sheet_text(match: Match) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .players import find_player
+    from .registry import find_player
 
     game = find_game(args.game, args.players, **_rules(args.rule))
     kinds = args.player or ["sensible"]

@@ -32,7 +32,7 @@ def card_text(action: Action) -> str:
 def advice(game: Game, state: State) -> str:
     """What the game's default computer player would do for the seat to act in ``state``, and
     why: ``"The coach would play K♠: …"``, in the language in use. ``state`` is not changed."""
-    from .players import find_player
+    from .registry import find_player
 
     seat = state.current_player()
     assert seat is not None, "advice is for a seat to act"

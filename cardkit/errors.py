@@ -49,18 +49,21 @@ class IllegalActionError(CardkitError):
         reason: why the rule forbids it, without who tried what (``message`` when not given).
         rule_name: the name of the broken rule in the game's rule table (``"follow-suit"``;
             :class:`cardkit.rulebook.Rule`), or ``None``.
+        clause: the broken rule's own clause, without the cards that keep it (``"must follow ♠"``;
+            :attr:`cardkit.rulebook.Rule.clause`), ``reason`` when the rule declares none.
 
     The state the action was tried on is left unchanged.
     """
 
     def __init__(self, message: str, *, rule: str, seat: int | None = None, action: str = "",
-                 reason: str | None = None, rule_name: str | None = None) -> None:
+                 reason: str | None = None, rule_name: str | None = None, clause: str | None = None) -> None:
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.seat = seat
         self.action = action
         self.reason = message if reason is None else reason
         self.rule_name = rule_name
+        self.clause = self.reason if clause is None else clause
 
 
 def refusal_head(name: str, action: Any) -> str:
@@ -75,16 +78,17 @@ def refusal_head(name: str, action: Any) -> str:
 
 
 def refused(name: str, action: Any, why: str, *, rule: str, seat: int | None,
-            rule_name: str | None = None) -> IllegalActionError:
+            rule_name: str | None = None, clause: str | None = None) -> IllegalActionError:
     """The error for ``action`` by the seat called ``name``, refused by the rule ``rule``
     (e.g. ``"rules.md 501 §8"``) because ``why``: one sentence, ``"C cannot play 10♦: must
     follow ♥: C holds J♥ 10♥ [rules.md 500 §7]"``. Every engine builds its refusals here.
 
     Returns:
-        the :class:`IllegalActionError` (``reason`` is ``why``, ``action`` the record text).
+        the :class:`IllegalActionError` (``reason`` is ``why``, ``action`` the record text, ``clause``
+        the rule's clause when it declares one).
     """
     return IllegalActionError(refusal_head(name, action) + why, rule=rule, seat=seat, action=str(action),
-                              reason=why, rule_name=rule_name)
+                              reason=why, rule_name=rule_name, clause=clause)
 
 
 class UnknownOptionError(CardkitError):

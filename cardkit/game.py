@@ -124,6 +124,12 @@ class Action:
         (:meth:`verb_phrase`, :meth:`object_words`): "C cannot play 10♦", "C no puede jugar 10♦"."""
         return " ".join(w for w in (self.verb_phrase(), self.object_words()) if w)
 
+    def bid_words(self) -> str | None:
+        """What this action bids as a sentence names it, without its verb, in the language in use
+        (``"7NT"``, ``"80"``, the record's own spelling in English; ``"8 sin triunfo"``), so a
+        sentence can say "the standing bid is 6♣"; ``None`` for an action that is not a bid."""
+        return None
+
     def worth(self) -> int | None:
         """What this action bids, in points (a 501♠ bid's points, rules.md 501 §5, or a 501♠
         declaration's final contract, §7; a Five Hundred bid's contract value, 500 §10), or
@@ -234,7 +240,8 @@ class View:
     talon: Cards | int
     tricks: list[Trick]
     current_trick: Trick | None
-    calls: list[tuple[int, str]]
+    #: The auction so far: ``(seat, action)`` for every call, in order.
+    calls: list[tuple[int, Action]]
     scores: list[int]
 
     def game_fields(self) -> list[tuple[str, Any]]:
@@ -401,9 +408,9 @@ class Game(ABC):
     #: Plain words for the rule options as learners read them (English, translated with ``_()``):
     #: ``{name: title}`` and ``{(name, value): words}``; see :meth:`option_label`.
     option_words: ClassVar[dict[Any, str]] = {}
-    #: The text of the action by which a seat playing blind looks at its cards, or ``None`` when
-    #: the game has no blind play (501♠'s ``look``, rules.md 501 §6).
-    look_action: ClassVar[str | None] = None
+    #: The action by which a seat playing blind looks at its cards, or ``None`` when the game has
+    #: no blind play (501♠'s ``look``, rules.md 501 §6).
+    look_action: ClassVar[Action | None] = None
     #: The kinds of play position the solver's kernel searches for this game, as
     #: ``(tricks_left, prefer)`` for :func:`cardkit.solver.positions.random_play_state` (seeded 1,
     #: 2, … in order), so :mod:`cardkit.solver.warm` compiles each once.
@@ -907,11 +914,12 @@ class State(ABC):
         return self.phase
 
     def describe(self, action: Action, seat: int, viewer: int | None = None) -> str:
-        """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: everything).
+        """A transcript line for ``action`` by ``seat`` as ``viewer`` may read it (``None``: everything),
+        in the language in use (the action's :meth:`~Action.words`: the record's text in English).
 
         Games override this to hide what is done face down (501's gives, Five Hundred's bury).
         """
-        return f"{self.name(seat)}: {action}"
+        return f"{self.name(seat)}: {action.words()}"
 
     def history(self) -> list[Action]:
         """The actions applied so far, in order."""

@@ -266,6 +266,10 @@ class Worded(Protocol):
         """The action as the verb phrase after "cannot"."""
         ...
 
+    def bid_words(self) -> str | None:
+        """What the action bids, without its verb, or ``None`` for an action that is not a bid."""
+        ...
+
 
 def action_phrase(action: Any) -> str:
     """An action as the verb phrase that follows "cannot" in the language in use: the words of
@@ -294,24 +298,26 @@ def action_phrase(action: Any) -> str:
     return " ".join([verb] + ([_words_of(words[1:], _table("action"))] if words[1:] else []))
 
 
-def bid_text(action: Any) -> str:
-    """A bid as people name it, without its verb: ``"6♣"``, ``"misère"``, ``"80"`` for ``"bid 6♣"``,
-    ``"bid misère"``, ``"bid 80"`` (Spanish ``"miseria"``, ``"8 sin triunfo"``), so a sentence can say
+def bid_text(action: Worded) -> str:
+    """A bid as people name it, without its verb: ``"6♣"``, ``"misère"``, ``"80"`` for ``bid 6♣``,
+    ``bid misère``, ``bid 80`` (Spanish ``"miseria"``, ``"8 sin triunfo"``), so a sentence can say
     "the standing bid is 6♣". Any other action comes back as :func:`action_text` gives it.
 
-    ``action``: an :class:`~cardkit.game.Action` or its text.
+    ``action``: an :class:`~cardkit.game.Action`, read through what it declares
+    (:meth:`~cardkit.game.Action.bid_words`).
 
-    >>> set_language("es"); bid_text("bid 8NT"), bid_text("bid open misère"), bid_text("pass")
-    ('8 sin triunfo', 'miseria abierta', 'pasa')
-    >>> set_language("en"); bid_text("bid 7NT"), bid_text("declare ♠ 75")
+    >>> from cardkit.game500 import Game500
+    >>> from cardkit.game501 import Game501
+    >>> g, g501 = Game500(), Game501()
+    >>> set_language("es"); bid_text(g.parse_action("bid 8NT")), bid_text(g.parse_action("bid open misère"))
+    ('8 sin triunfo', 'miseria abierta')
+    >>> bid_text(g.parse_action("pass"))
+    'pasa'
+    >>> set_language("en"); bid_text(g.parse_action("bid 7NT")), bid_text(g501.parse_action("declare ♠ 75"))
     ('7NT', 'declare ♠ 75')
     """
-    words = str(action).split()
-    if len(words) < 2 or words[0] != "bid":
-        return action_text(action)
-    if get_language() == "en":  # the record's own spelling: "7NT", as the lessons write it
-        return " ".join(words[1:])
-    return _words_of(words[1:], _table("action"))
+    words = action.bid_words()
+    return action.translated() if words is None else words
 
 
 def _words_of(words: list[str], table: dict[str, str]) -> str:

@@ -334,7 +334,7 @@ class Replay:
         replay is live and has a waiting seat."""
         if not self.live or len(self.players) == self.game.players:
             return
-        word = self.game.look_action
+        looking = self.game.look_action
         for _i in range(limit):
             st = self.state
             if st.is_terminal() or not self.at_frontier():
@@ -342,11 +342,9 @@ class Replay:
             seat = st.current_player()
             assert seat is not None
             if seat not in self.players:
-                if look and word is not None:
-                    peek = [a for a in st.legal_actions() if a.verb == word]
-                    if peek:
-                        self._record(peek[0])
-                        continue
+                if look and looking is not None and looking in st.legal_actions():
+                    self._record(looking)
+                    continue
                 return
             if not autoplay:
                 return

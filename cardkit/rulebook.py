@@ -24,7 +24,7 @@ from .errors import IllegalActionError, refused
 from .game import Action, State
 from .i18n import N_, _
 
-__all__ = ["HAND_OVER", "Phase", "Rule", "RuledState", "Situation", "rule_title", "turn_fact"]
+__all__ = ["HAND_OVER", "Phase", "Rule", "RuledState", "Situation", "held_reason", "rule_title", "turn_fact"]
 
 #: The name and the plain words of the refusal of any action once the hand is over (:attr:`RuledState.over_item`).
 HAND_OVER = ("hand-over", N_("no action once the hand is over"))
@@ -91,6 +91,10 @@ class Rule(Generic[S]):
             and ``tests/test_one_source.py`` checks that both agree on every candidate.
         title: the rule in a few plain words for a teacher's list of the rules a class broke, e.g.
             ``"follow suit"`` (English, marked with ``N_()``; :func:`rule_title` translates it).
+        clause: when given, ``clause(situation, action)`` is the rule's own clause, without the
+            cards that keep it (``"must follow ♠"``), which an exercise quotes when it must not name
+            them; the :attr:`reason` then says the clause and those cards (:func:`held_reason`).
+            Without it the whole reason is the clause.
     """
 
     name: str
@@ -101,6 +105,7 @@ class Rule(Generic[S]):
     form: bool = False
     select: Callable[[S, list[Action]], list[Action]] | None = None
     title: str = ""
+    clause: Callable[[S, Action], str] | None = None
 
     def selected(self, situation: S, actions: list[Action]) -> list[Action]:
         """The ``actions`` that keep this rule in ``situation``, in order (:attr:`select` when
@@ -264,11 +269,22 @@ class RuledState(State, Generic[T]):
         broken = self.rules_of(self._phase).broken(turn, action)  # the rules are complete: test_one_source.py
         if broken is None:
             return None
+        clause = None if broken.clause is None else broken.clause(turn, action)
         return refused(turn.name, action, broken.reason(turn, action), rule=self._cite(broken.item), seat=turn.seat,
-                       rule_name=broken.name)
+                       rule_name=broken.name, clause=clause)
 
     def _cite(self, item: int) -> str:
         return f"rules.md {self.game.name} §{item}"
+
+
+def held_reason(clause: str, name: str, cards: str) -> str:
+    """A refusal's reason as its rule's ``clause`` and the cards of the seat ``name`` that keep it,
+    in the language in use: ``"must follow ♠: C holds A♠ 10♠"``.
+
+    >>> held_reason("must follow ♠", "C", "A♠ 10♠")
+    'must follow ♠: C holds A♠ 10♠'
+    """
+    return _("{clause}: {name} holds {cards}").format(clause=clause, name=name, cards=cards)
 
 
 def rule_title(phases: Mapping[str, Phase[Any]], name: str) -> str | None:

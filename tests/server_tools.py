@@ -231,7 +231,7 @@ class SeenCards:
         if not isinstance(v.talon, int):
             self.seen |= _view_cards(v.talon)
         self.seen |= _view_cards(v.tricks) | _view_cards(v.current_trick) | _view_cards(v.extra)
-        self.seen |= cards_in([c for _, c in v.calls])
+        self.seen |= cards_in([str(c) for _, c in v.calls])
         return self.seen
 
     def reset(self) -> None:

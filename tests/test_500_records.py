@@ -10,7 +10,8 @@ import pytest
 from cardkit import Match, find_game
 from cardkit.cli import main
 from cardkit.game500 import Game500
-from cardkit.players import RandomPlayer, find_player
+from cardkit.players import RandomPlayer
+from cardkit.registry import find_player
 from cardkit.records import dumps, load, loads
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,8 @@ import pytest
 
 from cardkit import Cards, Match
 from cardkit.game501 import MIN_BID, Bid, Declare, Game501
-from cardkit.players import RandomPlayer, find_player
+from cardkit.players import RandomPlayer
+from cardkit.registry import find_player
 from cardkit.players.sensible501 import Sensible501, best_trump, bid_limit, opening_bid
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from cardkit.cards import JOKER, Card, Rank
 from cardkit.game500 import Game500, State500
-from cardkit.players import find_player
+from cardkit.registry import find_player
 
 CONTRACTOR = 0
 OPTION_SETS = [

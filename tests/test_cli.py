@@ -119,11 +119,11 @@ def test_python_dash_m_cardkit_in_a_subprocess(tmp_path):
 def test_every_registered_player_kind_plays_a_legal_hand():
     """The command line's --player kinds all build and act legally (sampler needs the table's rules)."""
     from cardkit import Match, find_game
-    from cardkit.players import find_player, player_names
+    from cardkit.registry import find_player, player_kinds
 
     for name in ("501", "500"):
         game = find_game(name)
-        for kind in player_names(name):
+        for kind in player_kinds(name):
             match = Match(game, seed=5)
             state = match.new_hand()
             players = [find_player(game, kind, seed=i) for i in range(game.players)]

@@ -54,7 +54,7 @@ def test_score_changes_read_with_a_minus_sign_and_no_plus_zero() -> None:
 
 def test_five_hundred_trick_counts_are_plural_only_above_one() -> None:
     from cardkit import Match, find_game
-    from cardkit.players import find_player
+    from cardkit.registry import find_player
 
     game = find_game("500", 4)
     match = Match(game, seed=3)

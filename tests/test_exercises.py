@@ -517,7 +517,7 @@ def test_every_kind_and_ask_of_the_schema_is_one_question_class() -> None:
 
 
 def test_refusals_are_read_from_the_errors_rule_and_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A refused card's words come from the error's ``reason`` (up to its first clause) and
+    """A refused card's words come from the error's ``clause`` (its rule's, without the cards) and
     ``rule``, never from its message text: with a message that says something else, the feedback
     still says the reason and cites the rule (rules.md 501 §8)."""
     from cardkit.errors import IllegalActionError
@@ -533,7 +533,7 @@ def test_refusals_are_read_from_the_errors_rule_and_reason(monkeypatch: pytest.M
         a = real_check(self, action) if action.card in legal else None
         if a is None:
             raise IllegalActionError("words that say nothing: at all", rule="rules.md 501 §8", seat=self.actor(),
-                                     reason="the test's reason: and the cards it names")
+                                     reason="the test's reason: and the cards it names", clause="the test's reason")
         return a
 
     monkeypatch.setattr(State, "check", check)
@@ -547,8 +547,8 @@ def test_refusals_are_read_from_the_errors_rule_and_reason(monkeypatch: pytest.M
 def test_the_exercises_neither_parse_refusal_messages_nor_list_game_verbs() -> None:
     """Refusals come from ``IllegalActionError``'s fields (``refusals.refusal``), calls are read by
     the game (``questions.read_bid``), and the rules.md items are data (``rule-items.csv``).
-    (``explain.bid_words`` still tells a bid by its text's verb: the words of actions are the
-    games' to declare.)"""
+    (``explain.bid_words`` reads what a bid declares, ``Action.bid_words``: the words of actions
+    are the games' to declare.)"""
     modules = ("core", "answers", "data", "playout", "question", "questions", "refusals")
     source = "\n".join((ROOT / "cardkit" / "exercises" / f"{m}.py").read_text(encoding="utf-8") for m in modules)
     assert "why_illegal" not in source and "refusal_head" not in source and "removeprefix" not in source

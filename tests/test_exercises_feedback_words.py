@@ -149,10 +149,11 @@ def test_bids_are_named_in_sentences() -> None:
     assert "La puja vigente es 80." in e.hint_text()
     e = _ex("501-03-declare-lower", "es")
     assert "No es correcto: mira otra vez si aquí A puede declarar ♠ 75." in e.check(True).message
+    from cardkit.game500 import Game500
     from cardkit.i18n import bid_text
 
     with language("es"):
-        assert bid_text("bid 8NT") == "8 sin triunfo"
+        assert bid_text(Game500().parse_action("bid 8NT")) == "8 sin triunfo"
     for e in ALL:
         if e.kind == "auction":
             texts = [e.explanation(), e.hint_text()] + [e.check(c.value).message for c in e.choices() or []]

@@ -86,7 +86,7 @@ def _names(text: str, n: int) -> list[str]:
 
 def _match(text: str, game: str = "501", players: int = 3, hands: int = 2) -> Match:
     """A match of ``hands`` finished hands with hostile seat names, title and description."""
-    from cardkit.players import find_player
+    from cardkit.registry import find_player
 
     g = find_game(game, players, names=_names(text, players))
     m = Match(g, seed=5)

@@ -15,7 +15,8 @@ import pytest
 from cardkit import Card, Cards, UnknownOptionError, find_game
 from cardkit.game500 import Contract, Game500, contract_score
 from cardkit.game501 import Game501, abandon_returns, contract_returns, declarer_change
-from cardkit.players import RandomPlayer, find_player
+from cardkit.players import RandomPlayer
+from cardkit.registry import find_player
 from cardkit.records import load
 from cardkit.registry import GAMES, find_game_class, player_kinds
 
@@ -27,7 +28,7 @@ def test_facts_are_declared_on_the_game_classes():
     assert (Game501.talon_word, Game500.talon_word) == ("talon", "kitty")  # rules.md 501 §4, 500 §3
     assert Game501.lower_is_better and not Game500.lower_is_better  # 501 counts down (§1)
     assert Game501.table_sizes == (3, 4) and Game500.table_sizes == (3, 4, 5, 6)
-    assert Game501.look_action == "look" and Game500.look_action is None
+    assert str(Game501.look_action) == "look" and Game500.look_action is None
     assert Game501.option_defaults == {} and Game500.option_defaults["joker-lead"] == "strict"
     for g in GAMES:
         for n in g.table_sizes:

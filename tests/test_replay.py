@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardkit import CardkitError, IllegalActionError, InvalidActionError, Match, find_game
-from cardkit.players import find_player
+from cardkit.registry import find_player
 from cardkit.records import load
 from cardkit.replay import Replay
 

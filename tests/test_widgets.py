@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from cardkit import Match, find_game  # noqa: E402
-from cardkit.players import find_player  # noqa: E402
+from cardkit.registry import find_player  # noqa: E402
 from cardkit.records import load  # noqa: E402
 from cardkit.widgets import DealStepper, Table, score_chart, score_sheet  # noqa: E402
 

@@ -15,7 +15,7 @@ from cardkit import Match  # noqa: E402
 from cardkit.cards import JOKER, SUITS, Suit  # noqa: E402
 from cardkit.errors import CardkitError  # noqa: E402
 from cardkit.game500 import Game500, ladder  # noqa: E402
-from cardkit.players import find_player  # noqa: E402
+from cardkit.registry import find_player  # noqa: E402
 from cardkit.records import load  # noqa: E402
 from cardkit.widgets import Table  # noqa: E402
 from cardkit.widgets.five_hundred import (AuctionPanel, TrumpExplorer, ladder_chart, legal_frame,  # noqa: E402
@@ -349,6 +349,29 @@ def test_five_handed_call_through_the_table():
     assert t.state.partners == (2,) and t.state.phase == "play"
     assert t.act("call K♥") is not None  # no second call: the message names the rule, nothing changes
     assert t.state.phase == "play"
+
+
+def test_a_five_handed_table_is_the_games_own_widget_with_the_call_controls():
+    """``Table("500", players=5)`` builds the table widget the registry declares for Five Hundred:
+    at the call (rules.md 500 §13) it offers every callable card in a drop-down with a call button,
+    beside going alone; 501 keeps the plain table."""
+    from cardkit.game500.actions import Call
+
+    t = Table("500", players=5, seed=3, humans=range(5))
+    assert type(t) is Table500 and t.game.players == 5
+    assert type(Table("501", seed=3)) is Table
+    while t.state.phase != "call":
+        st = t.state
+        legal = st.legal_actions()
+        bids = [a for a in legal if a.worth() is not None]
+        assert t.act(bids[0] if st.phase == "auction" and st.high is None else legal[0]) is None
+    calls = [a for a in t.state.legal_actions() if isinstance(a, Call)]
+    assert len(calls) > 20
+    assert [v for _label, v in one(t, "cardkit-call-choice").options] == calls
+    assert one(t, "cardkit-call", "call") and one(t, "cardkit-go", "go alone")
+    one(t, "cardkit-call-choice").value = calls[-1]
+    one(t, "cardkit-call").click()
+    assert t.state.phase == "play" and t.state.history()[-1] == calls[-1]
 
 
 def test_joker_naming_is_a_special_button():

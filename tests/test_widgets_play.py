@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 
 from cardkit import Match, find_game  # noqa: E402
 from cardkit.cards import Card  # noqa: E402
-from cardkit.players import find_player  # noqa: E402
+from cardkit.registry import find_player  # noqa: E402
 from cardkit.widgets import DealStepper, Table  # noqa: E402
 from cardkit.widgets.five_hundred import Table500  # noqa: E402
 

@@ -143,7 +143,7 @@ class Exercise:
             match = records.load(path)
         except (RecordError, OSError, ValueError) as e:
             raise self.problem("position.record", f"the record cannot be loaded: {e}") from None
-        if match.game.name != game_name(self.game) or match.game.players != self.game.players:
+        if match.game.name != self.game.name or match.game.players != self.game.players:
             raise self.problem("position.record", f"the record is {match.game.title} with {match.game.players} "
                                 f"players; this file is {self.game.title} with {self.game.players}")
         from ..replay import Replay
@@ -328,10 +328,6 @@ class Exercise:
             ok, lines = self.question.judge(value)
             return feedback(ok, lines, self.rules)
 
-    def rule_line(self) -> str:
-        """The line naming the rule statements practised, for teachers: ``Rule: 501-play-2``."""
-        return _("Rule: {ids}").format(ids=", ".join(self.rules))
-
     def explanation(self) -> str:
         """The engine's answer and its reasons, in the exercise's language, for "Show answer" at
         any time (nothing answered, a wrong or a right answer): ``"The answer: A♠ 10♠"`` and the
@@ -363,11 +359,6 @@ class Exercise:
         """The engine's answer in words (``"A +200, B −32, C −20"``, ``"10♥ A♥"``, ``"B"``)."""
         with language(self.language):
             return self.question.say(self.answer())
-
-
-def game_name(game: Game) -> str:
-    """The game's declared short name (``"501"``, ``"500"``)."""
-    return game.name
 
 
 # ---------------------------------------------------------------- files and lessons

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..cards import Card, Cards, Suit
 from ..errors import CardkitError
 from ..game import TALON, Action, Game, State
-from ..i18n import _, action_text, bid_text, get_language, ngettext
+from ..i18n import _, action_text, get_language, ngettext
 from ..tricks import Trick
 
 if TYPE_CHECKING:
@@ -41,11 +41,11 @@ def action_words(action: Action | str) -> str:
     return str(action) if get_language() == "en" else action_text(action)
 
 
-def bid_words(action: Action | str) -> str:
-    """A bid as a sentence names it, without the verb (:func:`cardkit.i18n.bid_text`): "the standing
-    bid is 6♣", "la puja vigente es 80"; another call as :func:`action_words` gives it."""
-    words = str(action).split()
-    return bid_text(action) if words[:1] == ["bid"] else action_words(action)
+def bid_words(action: Action) -> str:
+    """A bid as a sentence names it, without the verb (:meth:`~cardkit.game.Action.bid_words`): "the
+    standing bid is 6♣", "la puja vigente es 80"; another call as :func:`action_words` gives it."""
+    words = action.bid_words()
+    return action_words(action) if words is None else words
 
 
 def effective_suit(state: State, card: Card) -> Suit | None:

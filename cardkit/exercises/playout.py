@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..actions import Play
 from ..cards import Card
 from ..errors import CardkitError
 from ..game import Action, State
@@ -75,14 +76,7 @@ class PlayOut:
             if not self.your_turn():
                 return self.result() if self.state.is_terminal() else None
             try:
-                if isinstance(action, Card):
-                    act = play_of(self.state, action)
-                else:
-                    text = str(action).strip()
-                    if not text.lower().startswith("play"):
-                        act = play_of(self.state, read_card(text))
-                    else:
-                        act = self.state.game.parse_action(text)
+                act = self._read(action)
             except (AnswerError, CardkitError) as e:
                 self.illegal = True
                 return feedback(False, [str(e)], ex_.rules)
@@ -103,6 +97,29 @@ class PlayOut:
             if self.state.is_terminal():
                 return self.result()
             return None
+
+    def _read(self, given: Any) -> Action:
+        """The play ``given`` names: a card (a :class:`Card` or its text, played as :func:`play_of`
+        plays it) or a play of the game (a :class:`Play` or its text, ``"play K♠"``).
+
+        Raises:
+            AnswerError: neither (the card reader's message).
+        """
+        if isinstance(given, Card):
+            return play_of(self.state, given)
+        if isinstance(given, Play):
+            return given
+        text = str(given).strip()
+        try:
+            return play_of(self.state, read_card(text))
+        except AnswerError as not_card:
+            try:
+                act = self.state.game.parse_action(text)
+            except CardkitError:
+                raise not_card from None
+            if not isinstance(act, Play):
+                raise not_card from None
+            return act
 
     def result(self) -> Feedback:
         """Whether the goal was reached, with the hand's result, the learner's first losing card

@@ -209,7 +209,7 @@ class ChoiceQuestion(Question):
                 return c.label
         if isinstance(value, int) and not isinstance(value, bool):
             return ex.place_name(self.exercise.game, value)
-        return ex.bid_words(str(value))
+        return ex.bid_words(self.exercise.game.parse_action(value))
 
 
 class NumberQuestion(Question):

@@ -347,10 +347,11 @@ class CheapestBid(ChoiceQuestion):
         since = _("after {bid}").format(bid=ex.bid_words(standing[0])) if standing else _("as the first bid")
         if value == cheapest:
             return True, [_("Right."), _("The cheapest bid {after} is {bid}.").format(
-                after=since, bid=ex.bid_words(cheapest))]
+                after=since, bid=ex.bid_words(st.game.parse_action(cheapest)))]
         why = _refused_here(st, value)
         return False, [why + "." if why is not None else _("{bid} is legal, but a cheaper bid also outranks the "
-                                                           "standing bid").format(bid=ex.bid_words(value)) + "."]
+                                                           "standing bid").format(
+            bid=ex.bid_words(st.game.parse_action(value))) + "."]
 
     def hint(self) -> str:
         return _standing_hint(self)

@@ -2,9 +2,9 @@
 
 A refusal is the :class:`~cardkit.errors.IllegalActionError` that :meth:`cardkit.game.State.check`
 raises: its ``reason`` (``"must follow ♠: C holds A♠ 10♠"``) and its ``rule``
-(``"rules.md 501 §8"``). An exercise quotes the reason with its rule, or only the rule's clause,
-the reason up to its first ``": "`` outside parentheses (``"must follow ♠"``), when it must not
-name the cards that may be played (rules.md 501 §8, 500 §7–§8).
+(``"rules.md 501 §8"``). An exercise quotes the reason with its rule, or only the rule's
+``clause`` (``"must follow ♠"``, declared by the rule: :attr:`cardkit.rulebook.Rule.clause`) when
+it must not name the cards that may be played (rules.md 501 §8, 500 §7–§8).
 """
 
 from __future__ import annotations
@@ -38,21 +38,6 @@ def cited(error: IllegalActionError) -> str:
     return f"{error.reason} [{error.rule}]"
 
 
-def first_clause(text: str) -> str:
-    """``text`` up to its first ": " that is not inside parentheses: the rule before the cards it
-    names (``"must follow ♠: C holds A♠ 10♠"`` gives ``"must follow ♠"``); a colon inside an
-    option's words, ``"(leading the joker: a suit nobody has led)"``, does not cut the sentence."""
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(0, depth - 1)
-        elif depth == 0 and text.startswith(": ", i):
-            return text[:i]
-    return text
-
-
 def play_of(state: State, card: Card) -> Action:
     """The legal play action of ``card`` (a led joker naming its first allowed suit), or a plain play."""
     for a in state.legal_actions():
@@ -71,12 +56,13 @@ def barred(state: State, card: Card) -> str:
     ``"10♦ may not be played here: must follow ♠ [rules.md 501 §8]."`` (the refusal's clause and
     rule)."""
     err = refusal(state, play_of(state, card))
-    why = _("{card} is legal").format(card=card) if err is None else f"{first_clause(err.reason)} [{err.rule}]"
+    why = _("{card} is legal").format(card=card) if err is None else f"{err.clause} [{err.rule}]"
     return _("{card} may not be played here: {why}").format(card=card, why=why) + "."
 
 
-def _reason(state: State, rules: Sequence[str]) -> tuple[str, str | None]:
-    """Why the seat to act may play what it may, and the rules.md item that says so."""
+def _reason(state: State, rules: Sequence[str]) -> tuple[str, str, str | None]:
+    """Why the seat to act may play what it may, the rule's clause without the cards, and the
+    rules.md item that says so."""
     seat = state.actor()
     name = state.game.names[seat]
     legal = {x.card for x in state.legal_actions()}
@@ -84,14 +70,19 @@ def _reason(state: State, rules: Sequence[str]) -> tuple[str, str | None]:
     cards.sort(key=lambda c: c.is_joker)  # a suit card says the rule; the joker's is its own
     err = refusal(state, play_of(state, cards[0])) if cards else None
     if err is not None:
-        return err.reason[:1].upper() + err.reason[1:], err.rule
+        return _capital(err.reason), _capital(err.clause), err.rule
     items = rules_items(rules)
     item = items[0] if items else None
     trick = state.view().current_trick
     if trick is None or not trick.plays:
-        return _("{name} leads: any card may be led").format(name=name), item
-    return _("{name} holds no {suit}, the suit led: nothing forbids any card").format(
-        name=name, suit=trick.led_suit), item
+        clause = _("{name} leads").format(name=name)
+        return _("{clause}: any card may be led").format(clause=clause), clause, item
+    clause = _("{name} holds no {suit}, the suit led").format(name=name, suit=trick.led_suit)
+    return _("{clause}: nothing forbids any card").format(clause=clause), clause, item
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def legal_reason(state: State, rules: Sequence[str]) -> str:
@@ -99,18 +90,17 @@ def legal_reason(state: State, rules: Sequence[str]) -> str:
     a card it forbids (``"Must follow ♠: C holds A♠ 10♠ [rules.md 501 §8]"``), or, when it forbids
     none, that the seat leads or holds no card of the suit led, citing the first rules.md item of
     the statements ``rules`` practised (rules.md 501 §8, 500 §7)."""
-    text, item = _reason(state, rules)
+    text, _clause, item = _reason(state, rules)
     return text + (f" [{item}]" if item else "")
 
 
 def rule_clause(state: State, rules: Sequence[str]) -> str:
     """The rule that decides which cards the seat to act may play, without naming the cards:
-    ``"C: must follow ♠ [rules.md 501 §8]"`` (the first clause of :func:`legal_reason`)."""
+    ``"C: must follow ♠ [rules.md 501 §8]"`` (the clause of :func:`legal_reason`'s rule)."""
     name = state.game.names[state.actor()]
-    text, item = _reason(state, rules)
-    clause = first_clause(text)
+    _text, clause, item = _reason(state, rules)
     clause = clause if clause.startswith(name) else f"{name}: {clause[:1].lower()}{clause[1:]}"
     return clause + (f" [{item}]" if item else "")
 
 
-__all__ = ["barred", "cited", "first_clause", "legal_reason", "play_of", "refusal", "rule_clause", "sorted_cards"]
+__all__ = ["barred", "cited", "legal_reason", "play_of", "refusal", "rule_clause", "sorted_cards"]

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CardkitError
 from ..game import Game, State
+from ..i18n import bid_text
 from .estimate import play_out, player_of
 from .tournament import deal_pack, deal_seed, gain_sign
 
@@ -156,7 +157,7 @@ def _play(state: State, players: Sequence[Any], v: Variant, solvers: dict[int, A
         play_out(state, players, until=lambda st: st.phase == "play")
     bids = [act for _s, act in state.calls if act.worth() is not None]
     seat = state.contractor
-    bid = _bid_words(bids[-1]) if bids and seat is not None else None
+    bid = bid_text(bids[-1]) if bids and seat is not None else None
     if seat is None:
         return {"bid": None, "contractor": None, "made": None, "gain": 0, "summary": state.summary()}
     if state.is_terminal():
@@ -170,12 +171,6 @@ def _play(state: State, players: Sequence[Any], v: Variant, solvers: dict[int, A
     r = solved_result(state, seat, solvers[id(v)])
     return {"bid": bid, "contractor": v.game.names[seat], "made": bool(r.made), "gain": sign * int(r.score),
             "summary": r.summary}
-
-
-def _bid_words(action: Any) -> str:
-    from ..i18n import bid_text
-
-    return bid_text(action)
 
 
 def _variant(x: Variant | Game) -> Variant:

@@ -124,7 +124,7 @@ def _settle(state: State, seat: int, bid: Action, blind: bool, climb: bool) -> b
         legal = state.legal_actions()
         if cur == seat and not placed:
             look = state.game.look_action  # a seat playing blind looks first (rules.md 501 §6)
-            if look is not None and not blind and look in [str(a) for a in legal]:
+            if look is not None and not blind and look in legal:
                 state.apply_action(look)
                 continue
             if not climb or bid in legal:

@@ -72,6 +72,11 @@ class Bid(Action):
             return self.choice
         return pgettext("action", "no-trump")
 
+    def bid_words(self) -> str:
+        """The contract as a sentence names it: ``"7NT"`` (the record's spelling) in English,
+        :func:`contract_words` otherwise (``"7 sin triunfo"``)."""
+        return str(self.contract) if get_language() == "en" else contract_words(self.contract)
+
     def worth(self) -> int:
         """The contract's value (rules.md 500 §10)."""
         return self.contract.value
@@ -80,7 +85,7 @@ class Bid(Action):
         """The arithmetic of the contract's value: ``"8♥ is worth 40 + 100 × 2 + 20 × 3 = 300"``, or
         the flat price of a misère (rules.md 500 §10)."""
         c = self.contract
-        bid = str(c) if get_language() == "en" else contract_words(c)
+        bid = self.bid_words()
         if c.is_misere:
             return _("{bid} is worth {value}, a flat price").format(bid=bid, value=c.value)
         return _("{bid} is worth 40 + 100 × {extra} (tricks above six) + 20 × {step} (a step for the trump "

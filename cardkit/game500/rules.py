@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Hashable
 from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..i18n import N_, _
-from ..rulebook import Phase, Rule, turn_fact
+from ..rulebook import Phase, Rule, held_reason, turn_fact
 from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
                       call_action, play_action)
 from .contracts import MISERE_CONTRACT, TRICKS
@@ -320,13 +320,19 @@ def _joker_follows(t: Turn500, a: Action) -> bool:
     return t.rules.joker_first_last and t.led not in t.state.played_suits[t.seat]
 
 
-def _joker_follow_refusal(t: Turn500, a: Action) -> str:
-    cards = t.held(t.follow)
+def _joker_follow_clause(t: Turn500, a: Action) -> str:
+    """The joker-follow rule in words; under ``joker-first-last`` the whole reason, which names the
+    cards the seat still holds of the suit."""
     if t.rules.joker_first_last:
         return _("the joker may go to {suit} only as {name}'s first or last card of it, "
-                 "and {name} has played {suit} and still holds {cards}").format(suit=t.led, name=t.name, cards=cards)
-    return _("the joker may follow only when void in {suit}: {name} holds {cards}").format(
-        suit=t.led, name=t.name, cards=cards)
+                 "and {name} has played {suit} and still holds {cards}").format(
+            suit=t.led, name=t.name, cards=t.held(t.follow))
+    return _("the joker may follow only when void in {suit}").format(suit=t.led)
+
+
+def _joker_follow_refusal(t: Turn500, a: Action) -> str:
+    clause = _joker_follow_clause(t, a)
+    return clause if t.rules.joker_first_last else held_reason(clause, t.name, t.held(t.follow))
 
 
 def _joker_void_applies(t: Turn500) -> bool:
@@ -355,6 +361,10 @@ def _following_suit(t: Turn500, acts: list[Action]) -> list[Action]:
     if not t.free:
         return [a for a in acts if a.card in follow]
     return [a for a in acts if a.card in follow or a.card is JOKER]
+
+
+def _follow_clause(t: Turn500, a: Action) -> str:
+    return _("must follow {suit}").format(suit=t.led)
 
 
 def _can_follow(t: Turn500) -> bool:
@@ -427,16 +437,15 @@ PLAY: Phase[Turn500] = Phase(
              lambda t, a: _("only a led joker names a suit"), _following, form=True,
              title=N_("only a led joker names a suit")),
         Rule("joker-follow", 8, _joker_follows, _joker_follow_refusal, _following_free_joker,
-             title=N_("play the joker to a suit only when void in it")),
+             title=N_("play the joker to a suit only when void in it"), clause=_joker_follow_clause),
         Rule("joker-void", 8, _joker_void,
              lambda t, a: _("{name} has shown void in {suit} before, so the joker may not be played to it "
                             "({option})").format(name=t.name, suit=t.led, option=option_words(t.state, "joker-void")),
              _following_free_joker, title=N_("no joker to a suit its player has shown void in")),
         Rule("follow-suit", 7, _follows,
-             lambda t, a: _("must follow {suit}: {name} holds {cards}{note}").format(
-                 suit=t.led, name=t.name, cards=t.held(t.follow), note=bower_note(t.state.trump, _play(a).card,
-                                                                                 t.follow)),
-             _can_follow, select=_following_suit, title=N_("follow suit")),
+             lambda t, a: held_reason(_follow_clause(t, a), t.name, t.held(t.follow))
+             + bower_note(t.state.trump, _play(a).card, t.follow),
+             _can_follow, select=_following_suit, title=N_("follow suit"), clause=_follow_clause),
         Rule("misere-joker", 8, _misere_joker,
              lambda t, a: _("void in {suit} under misère, {name} must play the joker").format(suit=t.led, name=t.name),
              _following_free_joker, title=N_("play the joker when void under misère")),

@@ -656,7 +656,7 @@ class State500(RuledState[Turn500]):
                        hands=hands, talon=Cards(self.kitty) if seat is None else len(self.kitty),
                        tricks=[t.copy() for t in self.tricks],
                        current_trick=self.trick.copy() if self.trick else None,
-                       calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before),
+                       calls=list(self.calls), scores=list(self.scores_before),
                        contract=str(self.contract) if self.contract else None,
                        value=self.contract.value if self.contract else None,
                        high_bid=str(self.high) if self.high else None, bidder=self.bidder,
@@ -679,7 +679,7 @@ class State500(RuledState[Turn500]):
         """
         if isinstance(action, Bury) and viewer is not None and viewer != seat:
             return _("{name} buries a card face down").format(name=self.name(seat))
-        return f"{self.name(seat)}: {action}"
+        return super().describe(action, seat, viewer)
 
     def clone(self) -> State500:
         """An independent copy sharing only immutable parts (the game, the pack, completed tricks,

@@ -70,6 +70,10 @@ class Bid(Action):
         """The points, ``"80"``."""
         return str(self.points)
 
+    def bid_words(self) -> str:
+        """The points, ``"80"``."""
+        return str(self.points)
+
     def worth(self) -> int:
         """The bid's points: what the bidder subtracts when made (rules.md 501 §5, §10)."""
         return self.points

@@ -35,7 +35,7 @@ class Game501(Game):
     rule_player = "sensible"
     table_sizes = (3, 4)
     option_defaults: ClassVar[dict[str, Any]] = {}
-    look_action = "look"
+    look_action = LOOK
     max_change = 440  # a blind 220 counts double (rules.md 501 §6)
     solver_warmup: ClassVar[tuple[tuple[int | None, tuple[str, ...]], ...]] = ((3, ()), (None, ()))
     bid_example: ClassVar[dict[str, Any]] = {"hand": "AS 10S KS QS AH 10H KD", "contract": 100, "seat": 1}

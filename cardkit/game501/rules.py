@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Hashable, cast
 from ..actions import PASS, Pass, Play
 from ..cards import Card, Rank, Suit
 from ..i18n import N_, _
-from ..rulebook import Phase, Rule, turn_fact
+from ..rulebook import Phase, Rule, held_reason, turn_fact
 from .actions import (ABANDON, BIDS, DECLARES, GIVES, LOOK, MARRIAGE_PLAYS, MARRIAGE_RANKS, PLAYS, TRUMP_CHOICES, Abandon,
                       Bid, Declare, Give, Look)
 from .scoring import MAX_BID, MIN_BID
@@ -216,6 +216,14 @@ def _is_marriage(a: Action) -> bool:
     return isinstance(a, Play) and a.marriage
 
 
+def _follow_clause(t: Turn501, a: Action) -> str:
+    return _("must follow {suit}").format(suit=t.led)
+
+
+def _trump_clause(t: Turn501, a: Action) -> str:
+    return _("cannot follow {suit}, so must play a trump").format(suit=t.led)
+
+
 def _plays(t: Turn501) -> list[Action]:
     if not t.leading:
         return [PLAYS[c] for c in t.hand]
@@ -249,14 +257,11 @@ PLAY: Phase[Turn501] = Phase(
              lambda t, a: _("{name} does not hold {card}, so there is no marriage to declare").format(
                  name=t.name, card=marriage_partner(_card(a))), _leading, select=_marriages_held,
              title=N_("declare a marriage only when holding its king and queen")),
-        Rule("follow-suit", 8, _follows,
-             lambda t, a: _("must follow {suit}: {name} holds {cards}").format(
-                 suit=t.led, name=t.name, cards=t.held(t.follow)), _can_follow, select=_following_suit,
-             title=N_("follow suit")),
-        Rule("must-trump", 8, _trumps,
-             lambda t, a: _("cannot follow {suit}, so must play a trump: {name} holds {cards}").format(
-                 suit=t.led, name=t.name, cards=t.held(t.trumps)), _must_trump, select=_trumping,
-             title=N_("play a trump when unable to follow suit")),
+        Rule("follow-suit", 8, _follows, lambda t, a: held_reason(_follow_clause(t, a), t.name, t.held(t.follow)),
+             _can_follow, select=_following_suit, title=N_("follow suit"), clause=_follow_clause),
+        Rule("must-trump", 8, _trumps, lambda t, a: held_reason(_trump_clause(t, a), t.name, t.held(t.trumps)),
+             _must_trump, select=_trumping, title=N_("play a trump when unable to follow suit"),
+             clause=_trump_clause),
     ),
     _plays,
 )

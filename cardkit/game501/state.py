@@ -395,7 +395,7 @@ class State501(RuledState[Turn501]):
                        hands=hands, talon=talon,
                        tricks=[t.copy() for t in self.tricks],
                        current_trick=self.trick.copy() if self.trick else None,
-                       calls=[(s, str(a)) for s, a in self.calls], scores=list(self.scores_before),
+                       calls=list(self.calls), scores=list(self.scores_before),
                        active=list(self.active), blind=list(self.blind), high_bid=self.high_bid,
                        bidder=self.bidder, declarer=self.contractor, declarer_blind=self.declarer_blind,
                        contract=self.contract, trump=self.trump, abandoned=self.abandoned,
@@ -555,7 +555,7 @@ class State501(RuledState[Turn501]):
                                                                      receiver=self.name(to))
             if viewer is not None and viewer != seat:
                 return _("{name} gives a card face down").format(name=name)
-        return f"{name}: {action}"
+        return super().describe(action, seat, viewer)
 
     def __repr__(self) -> str:
         return f"<State501 dealer={self.name(self.dealer)} {self.summary()}>"

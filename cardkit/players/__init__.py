@@ -6,7 +6,7 @@
 - :class:`cardkit.players.sensible500.Sensible500`: the rule-based Five Hundred player (kind
   ``"sensible"``, alias ``"rules"``).
 
-:func:`find_player` builds one by name for the command line (see :mod:`cardkit.registry`).
+:func:`cardkit.registry.find_player` builds one by name for the command line.
 """
 
 from __future__ import annotations
@@ -49,23 +49,4 @@ def own_state(state: State, kind: type[S], game: type[Game]) -> S:
     return state
 
 
-def player_names(game: str | Game) -> list[str]:
-    """The player kinds available for ``game`` (a name or a game); see :mod:`cardkit.registry`."""
-    from ..registry import player_kinds
-
-    return player_kinds(game)
-
-
-def find_player(game: str | Game, kind: str, seed: int | None = None) -> Player:
-    """A new computer player of ``kind`` for ``game`` (a game's name, or the :class:`Game` itself,
-    which the ``sampler`` kind needs to know the table's options); see :func:`cardkit.registry.find_player`.
-
-    Raises:
-        UnknownOptionError: an unknown kind, listing the valid ones.
-    """
-    from ..registry import find_player as find
-
-    return find(game, kind, seed)
-
-
-__all__ = ["Decision", "Player", "RandomPlayer", "find_player", "own_state", "player_names"]
+__all__ = ["Decision", "Player", "RandomPlayer", "own_state"]

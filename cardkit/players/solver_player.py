@@ -115,7 +115,7 @@ class SolverPlayer(SamplingPlayer):
         proposed = rule.action
         look = self.game.look_action
         passing = next((a for a in legal if isinstance(a, Pass)), None)
-        if passing is None or proposed == passing or (look is not None and proposed.verb == look):
+        if passing is None or proposed == passing or (look is not None and proposed == look):
             return self.decision(state, rule)
         seat = state.current_player()
         assert seat is not None
@@ -431,12 +431,13 @@ def talon_plans(state: State, seat: int, base: Player, most: int) -> list[list[A
 
 
 def plan_words(plan: Sequence[Action]) -> str:
-    """A plan's actions as people read them (:func:`~cardkit.i18n.action_text`), actions of one
+    """A plan's actions as people read them (each action's verb and object words), actions of one
     verb run together: ``"declare ♥ 80, give J♣ and 9♦"``."""
     groups: list[list[str]] = []
     for a in plan:
-        text = action_text(a)
-        verb, _sp, rest = text.partition(" ")
+        verb, rest = a.verb_words(), a.object_words()
+        if a.translated() != " ".join(w for w in (verb, rest) if w):  # words of its own: the joker left free
+            verb, rest = a.translated(), ""
         if groups and groups[-1][0] == verb and rest:
             groups[-1].append(rest)
         else:

@@ -25,7 +25,7 @@ from typing import Any
 from ..coach import Check, check, loss_line, unit_note
 from ..game import State
 from ..tricks import Trick
-from ..i18n import _, action_text, get_language, ngettext
+from ..i18n import _, ngettext
 from .tables import Room, TableError, speaking
 
 #: Debriefs (and solver checks) a server keeps; past it the oldest is forgotten and made again
@@ -122,7 +122,6 @@ def debrief_of(room: Room, hand: int, state: State, done: Check, seconds: float)
         seat = replay.current_player()
         assert seat is not None, "a finished hand's actions each have a seat to act"
         line = replay.describe(a, seat, None)
-        line = line if get_language() == "en" else action_text(line)  # as the table's log reads
         if replay.phase == "play":
             if len(replay.tricks) < len(by_trick):
                 by_trick[len(replay.tricks)].append(line)

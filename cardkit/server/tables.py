@@ -31,7 +31,7 @@ from ..escaping import BIDI_CONTROLS
 from ..errors import CardkitError, IllegalActionError
 from ..game import Action, ActionGroup, Game, Player, State
 from ..registry import find_game
-from ..i18n import N_, _, action_text, get_language, language
+from ..i18n import N_, _, get_language, language
 from ..replay import Replay
 from ..tricks import Trick
 from .store import Store, TableRow
@@ -249,7 +249,7 @@ class Room:
         return cls(row, store)
 
     def _make_players(self) -> None:
-        from ..players import find_player
+        from ..registry import find_player
 
         for s in self.computer:  # the player kind the game declares for computer seats
             self.players[s] = find_player(self.game, self.game.default_player, seed=self.row.seed * 10 + s)
@@ -489,7 +489,7 @@ class Room:
             "hand": self.replay.cursor[0] + 1, "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
             "hands": {str(s): h if isinstance(h, int) else held_order(st, h) for s, h in enumerate(v.hands)},
             "talon": v.talon, "talon_word": self.game.talon_word, "trick": v.current_trick, "tricks": v.tricks,
-            "calls": v.calls,
+            "calls": [(s, str(a)) for s, a in v.calls],
             "scores": st.scores_after() if done else list(v.scores), "returns": st.returns() if done else None,
             "summary": st.summary(), "legal": legal,
             "log": self._log_lines(viewer, lang),
@@ -512,7 +512,7 @@ class Room:
             out["seats"] = self.seats()
         if lang != "en":
             out["talon_word"] = _(self.game.talon_word)  # the game's title is its name in every language
-            out["labels"] = [_(a) if a == NEXT_HAND else action_text(a) for a in legal]
+            out["labels"] = [a.translated() for a in acts] if acts else [_(a) for a in legal]
         return out
 
     def _hand_actions(self, hand: list[Card], legal: list[Action]) -> list[dict[str, Any]]:
@@ -609,7 +609,6 @@ class Room:
             for i in range(done, len(log)):
                 seat, a = log[i]
                 line = st.describe(a, seat, viewer)
-                line = line if lang == "en" else action_text(line)
                 lines.append(line)
                 before = self._notes_at[i - 1] if i > 0 else 0
                 named = set(_CARD.findall(line))

@@ -33,13 +33,13 @@ def random_play_state(game: Game, seed: int, tricks_left: int | None = None, mid
         ValueError: ``tricks_left`` or ``mid_trick`` out of range.
     """
     rng = random.Random(seed)
+    wanted = [game.parse_action(t) for t in prefer]
     for _attempt in range(1000):
         dealer = rng.randrange(game.players)
         state = game.new_hand(dealer, game.initial_scores(), game.shuffled_pack(rng))
         while not state.is_terminal() and state.phase != "play":
             legal = state.legal_actions()
-            texts = {str(a): a for a in legal}
-            pick = next((texts[t] for t in prefer if t in texts), None)
+            pick = next((a for a in wanted if a in legal), None)
             state.apply_action(pick if pick is not None else rng.choice(legal))
         if state.is_terminal():
             continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as W
 
@@ -31,8 +31,8 @@ from ..display import change_words, held_order, illegal_span, rule_words, score_
 from ..errors import CardkitError, IllegalActionError
 from ..escaping import escape
 from ..game import Action, Game, Match, Outcome, Player, State
-from ..registry import find_game
-from ..i18n import N_, _, action_text, get_language, ngettext
+from ..registry import find_game, find_player, player_kinds
+from ..i18n import N_, _, ngettext
 from ..progress import note_refusal, unsaved_html
 from ..replay import Replay
 from ..svg import cards_svg
@@ -45,7 +45,7 @@ __all__ = ["SIZES", "DealStepper", "Table", "player_label"]
 CSS = "<style>\n" + (Path(__file__).with_name("table.css")).read_text(encoding="utf-8") + "</style>"
 
 #: What each kind of computer player does, in plain words, for the opponents' drop-down (the
-#: values stay the kind names of :func:`cardkit.players.player_names`).
+#: values stay the kind names of :func:`cardkit.registry.player_kinds`).
 #: None of them sees a hidden card: the search players guess the hidden cards many times over.
 _PLAYER_LABELS = {"random": N_("plays at random"), "sensible": N_("follows simple rules"),
                   "sampler": N_("guesses the hidden cards many times"),
@@ -64,15 +64,7 @@ SIZES = ("normal", "large", "projector")
 _SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "projector": N_("projector")}
 
 
-def _said(text: str) -> str:
-    """A line of the hand's story (a log line, an auction call) in the reader's language: the
-    record's own words in English, translated word by word otherwise."""
-    return text if get_language() == "en" else action_text(text)
-
-
 def _default_player(game: Game, seed: int | None) -> Player:
-    from ..players import find_player
-
     return find_player(game, game.default_player, seed=seed)
 
 
@@ -109,7 +101,25 @@ class Table(W.VBox):
     (True, 70, (0, 1))
     >>> t.back(), t.state.high_bid
     (True, None)
+
+    ``Table(game, …)`` builds the table widget the game declares in the registry
+    (:func:`cardkit.registry.table_widget`): Five Hundred's has the call controls.
+
+    >>> type(Table("500", players=5)).__name__
+    'Table500'
     """
+
+    def __new__(cls, game: Game | str = "501", *args: Any, **kwargs: Any) -> Table:
+        """A new table of the widget class ``game`` declares (:func:`cardkit.registry.table_widget`),
+        when ``Table`` itself is asked for; a subclass asked for by name is built as it is."""
+        if cls is Table:
+            from ..registry import table_widget
+
+            declared = table_widget(game)
+            if declared is not None and issubclass(declared, cls):
+                cls = declared
+        make: Callable[..., Table] = super().__new__  # traitlets' HasDescriptors.__new__ takes the arguments
+        return make(cls, game, *args, **kwargs)
 
     def __init__(self, game: Game | str = "501", *, players: int | None = None, seed: int | None = None,
                  humans: Iterable[int] = (), computers: dict[int, Player] | None = None,
@@ -244,8 +254,6 @@ class Table(W.VBox):
     def _build_play_controls(self, show: bool) -> None:
         """The bar for playing, not only replaying: a new deal (random, or by seed), which seat
         you play, the table size, the rules' options, the computer opponents, a hint, a review."""
-        from ..players import player_names
-
         game = self.game
         self.deal_button = button("🂠 " + _("New deal"), "cardkit-new-deal", style="primary", width="auto",
                                    tooltip=_("deal a new hand: random, or the deal number typed beside"))
@@ -264,7 +272,7 @@ class Table(W.VBox):
             value=game.players, layout=W.Layout(width="110px"))
         self.players_picker.add_class("cardkit-players")
         self.players_picker.observe(self._players_changed, names="value")
-        kinds = player_names(game)
+        kinds = player_kinds(game)
         self.opponents = W.Dropdown(options=[(player_label(k), k) for k in kinds], value=game.default_player if game.default_player in kinds else kinds[0],
                                     description=_("computers"), layout=W.Layout(width="auto"),
                                     style={"description_width": "initial"})
@@ -384,8 +392,6 @@ class Table(W.VBox):
         """
         import random
 
-        from ..players import find_player
-
         seed = random.randrange(1, 1_000_000) if seed is None else int(seed)
         players = players or self.game.players
         options = self._options if options is None else dict(options)
@@ -421,8 +427,6 @@ class Table(W.VBox):
         Raises:
             CardkitError: no such seat at this table.
         """
-        from ..players import find_player
-
         if not 0 <= seat < self.game.players:
             raise CardkitError(f"no seat {seat} at a table of {self.game.players}")
         if self.humans == {seat}:
@@ -652,7 +656,7 @@ class Table(W.VBox):
             self._show_blindness(st)
         viewer = self.seat_picker.value
         # the whole hand's log in a fixed-height panel that scrolls (newest last)
-        self.log_html.value = "<br>".join(escape(_said(st.describe(a, s, viewer))) for s, a in self._replay.log)
+        self.log_html.value = "<br>".join(escape(st.describe(a, s, viewer)) for s, a in self._replay.log)
         self.actions.children = self._action_widgets(st, to_act, legal)
         at_start = self._replay.at_start()
         self.back_button.disabled = at_start
@@ -745,7 +749,8 @@ class Table(W.VBox):
             rows.append(f"<tr><th style='text-align:left'>{escape(word)}</th><td></td><td>{tpic}</td><td></td></tr>")
         lines = []
         if view.calls:
-            lines.append(escape(_("auction")) + ": " + escape(" · ".join(f"{names[s]} {_said(c)}" for s, c in view.calls)))
+            said = " · ".join(f"{names[s]} {c.words()}" for s, c in view.calls)
+            lines.append(escape(_("auction")) + ": " + escape(said))
         lines.extend(escape(note) for note in view.notes(names))
         trick = view.current_trick
         shown, caption = None, ""

@@ -76,7 +76,7 @@ def test_hostile_text_in_the_auction_panel_exercises_deal_stepper_and_a_chart_ru
         "from cardkit.widgets.table import DealStepper\n"
         f"g = find_game('501', 3, names={names3!r})\n"
         "stepper = DealStepper(g, g.new_pack(), 2)\nstepper.next_round()\nstepper",
-        "import altair as alt\nfrom cardkit.players import find_player\nfrom cardkit.widgets import score_chart\n"
+        "import altair as alt\nfrom cardkit.registry import find_player\nfrom cardkit.widgets import score_chart\n"
         "alt.renderers.enable('svg')\n"
         "m = Match(g, seed=5)\nm.play([find_player(g, 'sensible', i) for i in range(3)], max_hands=2)\n"
         f"score_chart(m, title={HOSTILE!r})",
