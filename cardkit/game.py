@@ -533,9 +533,9 @@ class Game(ABC):
         raise NotImplementedError(f"{type(self).__name__} does not bound its actions without a card")
 
     def trump_cards(self, trump: Suit) -> list[Card]:
-        """The pack's cards that are trumps when ``trump`` is the trump suit, in pack order: the
-        cards of that suit, unless the game ranks others as trumps too (Five Hundred's joker and
-        left bower, rules.md 500 §6)."""
+        """The pack's cards that are trumps when ``trump`` is the trump suit, highest first: the
+        cards of that suit (a pack lists each suit from its highest card), unless the game ranks
+        others as trumps too (Five Hundred's joker and left bower, rules.md 500 §6)."""
         return [c for c in self.new_pack() if c.suit is trump]
 
     def card_points(self) -> dict[Card, int]:
@@ -690,6 +690,12 @@ class State(ABC):
         otherwise than by their order in the pack (Five Hundred's bowers and joker, rules.md 500
         §6); ``None`` by default. Valid once a trump suit stands."""
         return None
+
+    def card_roles(self, cards: Iterable[Card]) -> list[str]:
+        """What each of ``cards`` counts as in this hand where that is not what its face says, in
+        words, each once (Five Hundred's left bower and joker: ``"J♠ is a club and a trump here"``,
+        rules.md 500 §6, §8); none in a game whose cards are what they show (the default)."""
+        return []
 
     def held_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` as a hand is held, for learners to see what they may follow with: grouped by

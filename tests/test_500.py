@@ -248,7 +248,7 @@ def test_left_bower_follows_trumps_not_its_printed_suit():
     before = snapshot(st)
     with pytest.raises(IllegalActionError) as e:
         st.apply_action("play 8D")
-    assert "must follow ♥: B holds J♦ (the J♦ is a heart while hearts are trumps)" in str(e.value)
+    assert "must follow ♥: B holds J♦ (J♦ is a heart and a trump here)" in str(e.value)
     assert e.value.rule == "rules.md 500 §7"
     assert snapshot(st) == before
 
@@ -257,7 +257,7 @@ def test_left_bower_is_not_a_diamond():
     st = _left_bower_position("JD 5S 6S 7S 8C 9S 5C 6C 7C 8D")
     run(st, "play 9D")
     assert texts(st.legal_actions()) == ["play 8♦"]
-    with pytest.raises(IllegalActionError, match=r"must follow ♦: B holds 8♦ \(the J♦ is a heart"):
+    with pytest.raises(IllegalActionError, match=r"must follow ♦: B holds 8♦ \(J♦ is a heart and a trump here\)"):
         st.apply_action("play JD")
     # holding the J♦ as its only "diamond", B is void in diamonds and may play anything
     st = _left_bower_position("JD 5S 6S 7S 8C 9S 5C 6C 7C 6H")

@@ -15,7 +15,7 @@ from cardkit.game501 import Game501
 from test_one_source import MARRIAGES, OUT_OF_RANGE, tables
 
 #: sha256 of the record below, made with the engine at 086c809 (seeds 0 and 1, 20 tables).
-RECORDED = "e97d9fcd54d7d48ae80790f39f13ad0d71c3e4c711ccdf425b039c3d75a07aef"
+RECORDED = "87ad07cdd6dd550adc48bd2577277747ad47e64690407420c9e6e1936d1b62a5"
 
 
 def record(seeds: int = 2) -> str:

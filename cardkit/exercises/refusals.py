@@ -78,6 +78,11 @@ def _reason(state: State, rules: Sequence[str]) -> tuple[str, str, str | None]:
         clause = _("{name} leads").format(name=name)
         return _("{clause}: any card may be led").format(clause=clause), clause, item
     clause = _("{name} holds no {suit}, the suit led").format(name=name, suit=trick.led_suit)
+    # a card of that face whose role differs says why it does not count (J♠ is a club and a trump here)
+    roles = state.card_roles([trick.plays[0][1], *(c for c in state.hands[seat] if c.suit is trick.led_suit
+                                                   or c.is_joker)])
+    if roles:
+        clause += f" ({'; '.join(roles)})"
     return _("{clause}: nothing forbids any card").format(clause=clause), clause, item
 
 

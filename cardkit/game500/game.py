@@ -220,9 +220,10 @@ class Game500(Game):
         return got
 
     def trump_cards(self, trump: Suit) -> list[Card]:
-        """The pack's trumps under ``trump``: the joker, both bowers and the suit (rules.md 500 §6)."""
-        suit_of, _order = self.ranking(trump)
-        return [c for c in self._pack if suit_of[c] is trump]
+        """The pack's trumps under ``trump``, highest first: the joker, the right bower, the left
+        bower, then the suit from its ace down (rules.md 500 §6)."""
+        suit_of, order = self.ranking(trump)
+        return sorted((c for c in self._pack if suit_of[c] is trump), key=lambda c: -order[c])
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The seats sharing ``seat``'s unit, ``seat`` excluded (none with 3 or 5 players)."""

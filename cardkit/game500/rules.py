@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .options import Options500
     from .state import State500
 
-__all__ = ["AUCTION", "BURY", "CALL", "NOMINATE", "PHASE_RULES", "PLAY", "Turn500", "bower_note", "call_barred",
+__all__ = ["AUCTION", "BURY", "CALL", "NOMINATE", "PHASE_RULES", "PLAY", "Turn500", "bower_note", "call_barred", "card_role",
            "joker_lead_suits", "option_words"]
 
 _SUIT_WORDS = {Suit.SPADES: ("spade", "spades"), Suit.CLUBS: ("club", "clubs"),
@@ -94,18 +94,30 @@ def option_words(state: State500, name: str) -> str:
                                          value=state.game.option_label(name, value))
 
 
-def bower_note(trump: Suit | None, card: Card, follow: list[Card]) -> str:
-    """`` (the J♦ is a heart while hearts are trumps)`` when a bower or the joker explains why a card
-    belongs to the trump suit (rules.md 500 §6); ``""`` otherwise."""
-    if trump is None:
-        return ""
-    for c in (card, *follow):
-        if c.rank is Rank.JACK and c.suit is trump.partner:
-            return " " + _("(the {card} is a {one} while {many} are trumps)").format(
-                card=c, one=_(_SUIT_WORDS[trump][0]), many=_(_SUIT_WORDS[trump][1]))
-    if card is JOKER or JOKER in follow:
-        return " " + _("(the joker is the top {one} while {many} are trumps)").format(
-            one=_(_SUIT_WORDS[trump][0]), many=_(_SUIT_WORDS[trump][1]))
+def card_role(trump: Suit | None, nominated: Suit | None, card: Card) -> str:
+    """What ``card`` counts as under the contract, where that is not what its face says (rules.md
+    500 §6, §8): ``"J♠ is a club and a trump here"`` (the left bower), ``"the joker counts as a ♦
+    here, the highest trump"``, ``"the joker counts as a ♥ here (nominated)"``, ``"the joker has no
+    suit here"``; ``""`` for any other card (the right bower is a trump of its own suit)."""
+    if card is JOKER:
+        if trump is not None:
+            return _("the joker counts as a {suit} here, the highest trump").format(suit=trump)
+        if nominated is not None:
+            return _("the joker counts as a {suit} here (nominated)").format(suit=nominated)
+        return _("the joker has no suit here")
+    if trump is not None and card.rank is Rank.JACK and card.suit is trump.partner:
+        return _("{card} is a {one} and a trump here").format(card=card, one=_(_SUIT_WORDS[trump][0]))
+    return ""
+
+
+def bower_note(state: State500, card: Card, follow: list[Card]) -> str:
+    """`` (J♠ is a club and a trump here)`` when the joker or a left bower (led, played or held in
+    the suit led) explains which cards follow the suit led (rules.md 500 §6, §8); ``""`` otherwise."""
+    led = [state.trick.plays[0][1]] if state.trick is not None and state.trick.plays else []
+    for c in dict.fromkeys((*led, card, *follow)):
+        role = card_role(state.trump, state.nominated, c)
+        if role:
+            return f" ({role})"
     return ""
 
 
@@ -444,7 +456,7 @@ PLAY: Phase[Turn500] = Phase(
              _following_free_joker, title=N_("no joker to a suit its player has shown void in")),
         Rule("follow-suit", 7, _follows,
              lambda t, a: held_reason(_follow_clause(t, a), t.name, t.held(t.follow))
-             + bower_note(t.state.trump, _play(a).card, t.follow),
+             + bower_note(t.state, _play(a).card, t.follow),
              _can_follow, select=_following_suit, title=N_("follow suit"), clause=_follow_clause),
         Rule("misere-joker", 8, _misere_joker,
              lambda t, a: _("void in {suit} under misère, {name} must play the joker").format(suit=t.led, name=t.name),

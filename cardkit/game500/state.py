@@ -7,7 +7,7 @@ from collections import Counter
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping, Sequence
 
 from ..actions import Play
 from ..allocation import BURIED, Knowledge
@@ -368,6 +368,15 @@ class State500(RuledState[Turn500]):
         """Public form of the ranking used by :func:`cardkit.tricks.trick_winner` (rules.md 500 §6–§8):
         trumps above the led suit, the led suit above the rest (< 0). Valid once a contract stands."""
         return self._power(card, led)
+
+    def card_roles(self, cards: Iterable[Card]) -> list[str]:
+        """What each of ``cards`` counts as once the play has begun, where not its face
+        (:func:`cardkit.game500.rules.card_role`; rules.md 500 §6, §8)."""
+        if self.phase != "play":
+            return []
+        from .rules import card_role
+
+        return [r for c in dict.fromkeys(cards) if (r := card_role(self.trump, self.nominated, c))]
 
     def suit_of(self, card: Card) -> Suit | None:
         """The card's effective suit under the contract: a bower or the joker is a trump; in no-trump
