@@ -222,3 +222,29 @@ def test_a_typed_one_reads_in_the_singular() -> None:
     assert "B and D: 10 × 1 trick = +10" in lines, lines
     with language("es"):
         assert "B y D: 10 × 1 baza = +10" in score_lines(made), score_lines(made)
+
+
+def test_a_rule_that_bars_many_picked_cards_is_said_once() -> None:
+    e = _ex("500-07-misere-joker")
+    lines = str(e.check(["K♠", "Q♠", "J♠", "10♠", "9♠", "8♠", "7♠", "K♣", "Q♣"])).splitlines()
+    assert lines == ["K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ K♣ Q♣ may not be played here: void in ♦ under misère, A must play the "
+                     "joker (rule 8 of Five Hundred).", "A may play more cards than you picked."]
+
+
+def test_no_feedback_repeats_a_sentence() -> None:
+    """Every 'pick every card' exercise of the course, answered with the whole hand and with each
+    card alone, in each language: no reason is given twice (whatever cards it is said of)."""
+    seen = 0
+    for lesson in lessons():
+        for e in lesson.exercises:
+            if (e.kind, e.ask) != ("play", "legal"):
+                continue
+            with language(e.language):
+                st = e.state()
+                hand = [str(c) for c in dict.fromkeys(st.hands[st.actor()])]
+                for pick in [hand, *([c] for c in hand)]:
+                    lines = str(e.check(pick)).splitlines()
+                    reasons = [line.split(": ", 1)[-1] for line in lines]  # the sentence after the cards named
+                    assert len(reasons) == len(set(reasons)), (e.id, lines)
+                    seen += 1
+    assert seen > 100

@@ -75,7 +75,7 @@ class LegalCards(CardsQuestion):
         if value == right:
             return True, [_("Right: {name} may play {cards}.").format(
                 name=name, cards=ex.cards_text(sorted_cards(st, right))), legal_reason(st, e.rules) + "."]
-        lines = [barred(st, c) for c in sorted_cards(st, value - right)]
+        lines = barred(st, sorted_cards(st, value - right))
         if right - value:
             lines.append(_("{name} may play more cards than you picked.").format(name=name))
             if len(lines) == 1:  # no refused card has said the rule yet
@@ -114,7 +114,7 @@ class WinningCard(CardQuestion):
         st = self.exercise.state()
         card = value
         if card not in {x.card for x in st.legal_actions()}:
-            return False, [barred(st, card)]
+            return False, barred(st, [card])
         after = st.clone()
         after.apply_action(play_of(after, card))
         reason = ex.trick_reason(after, after.tricks[-1])

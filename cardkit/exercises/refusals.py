@@ -15,7 +15,7 @@ from ..actions import Play
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..game import Action, State
-from ..i18n import _
+from ..i18n import _, ngettext
 from .data import rules_items
 
 
@@ -51,13 +51,18 @@ def sorted_cards(state: State, cards: Iterable[Card]) -> list[Card]:
     return state.held_order(set(cards))
 
 
-def barred(state: State, card: Card) -> str:
-    """Why ``card`` may not be played now, as the rule without the cards that may:
-    ``"10♦ may not be played here: must follow ♠ [rules.md 501 §8]."`` (the refusal's clause and
-    rule)."""
-    err = refusal(state, play_of(state, card))
-    why = _("{card} is legal").format(card=card) if err is None else f"{err.clause} [{err.rule}]"
-    return _("{card} may not be played here: {why}").format(card=card, why=why) + "."
+def barred(state: State, cards: Sequence[Card]) -> list[str]:
+    """Why each of ``cards`` may not be played now, as the rule without the cards that may, one
+    line per rule broken, the cards it bars together: ``"10♦ 9♦ may not be played here: must
+    follow ♠ [rules.md 501 §8]."`` (the refusal's clause and rule)."""
+    by_why: dict[str, list[Card]] = {}
+    for card in cards:
+        err = refusal(state, play_of(state, card))
+        why = _("{card} is legal").format(card=card) if err is None else f"{err.clause} [{err.rule}]"
+        by_why.setdefault(why, []).append(card)
+    return [ngettext("{cards} may not be played here: {why}", "{cards} may not be played here: {why}",
+                     len(barred)).format(cards=" ".join(map(str, barred)), why=why) + "."
+            for why, barred in by_why.items()]
 
 
 def _reason(state: State, rules: Sequence[str]) -> tuple[str, str, str | None]:
