@@ -28,7 +28,7 @@ from .cards import Card, Cards
 from .errors import UnknownOptionError
 from .escaping import escape
 from .game import Action, State
-from .i18n import _, action_text, get_language
+from .i18n import _, action_text
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
@@ -264,7 +264,6 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
                  (caption + "\n" if caption else "") + text)
 
 
-_QUOTED_ACTION = re.compile(r"'((?:pass|look|bid|abandon|declare|give|play|bury|nominate|call|go)\b[^']*)'")
 #: A citation, after a closing parenthesis of plain words (a rule option's: no digit, no suit
 #: symbol, so not a hand or a count) when there is one.
 _RULE_REF = re.compile(r"(\([^()\d♠♣♦♥]*)?(\))?\s*\[rules\.md (\w+) §(\d+)\]")
@@ -284,7 +283,6 @@ def _game_word(name: str) -> str | None:
 def plain_rule(message: str) -> tuple[str, str | None]:
     """An engine message for learners: each ``[rules.md 501 §8]`` in it becomes "(rule 8 of
     501)" in the language in use; the rules.md items are returned apart, for a teacher's tooltip.
-    In Spanish every quoted action reads in Spanish too (``'juega A♣'``; records keep English).
 
     Returns:
         ``(text, items)``: the message in plain words, and the items it cited, e.g.
@@ -299,9 +297,6 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     >>> plain_rule("Q♥ is not in B's hand (K♥ K♠ 9♠) [rules.md 501 §8]")[0]
     "Q♥ is not in B's hand (K♥ K♠ 9♠) (rule 8 of 501)"
     """
-    if get_language() != "en":
-        # the engine quotes actions as records write them ('play A♣'); the reader's words instead
-        message = _QUOTED_ACTION.sub(lambda q: f"'{action_text(q.group(1))}'", message)
     items: list[str] = []
 
     def plain(m: re.Match[str]) -> str:
