@@ -511,7 +511,8 @@ class Room:
         if viewer is None or teacher:
             out["seats"] = self.seats()
         if lang != "en":
-            out["talon_word"] = _(self.game.talon_word)  # the game's title is its name in every language
+            out["talon_word"] = _(self.game.talon_word)
+            out["title"] = _(self.game.title)  # "Quinientos"; 501♠ is its own name in every language
             out["labels"] = [a.translated() for a in acts] if acts else [_(a) for a in legal]
         return out
 
