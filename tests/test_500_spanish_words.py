@@ -1,5 +1,6 @@
 """No English on a Spanish Five Hundred page (issue 31): every word a Five Hundred widget, chart,
-table, refusal, phase name and class-table view shows is Spanish when the language is ``es``.
+table, refusal, coach's hint, exercise feedback, phase name and class-table view shows is Spanish
+when the language is ``es``.
 
 Each widget and chart is built under Spanish for 3, 4, 5 and 6 players and stepped by the engine's
 legal actions through the points of a hand (rules.md 500 §4 auction, §5 kitty and burial, §13 the
@@ -12,6 +13,7 @@ headings and cells, altair titles, legends, tooltips and marked texts) is search
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -50,15 +52,19 @@ WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
 
 
 def english_words(text: str) -> list[str]:
-    """The words of ``text`` from :data:`ENGLISH` (``rules.md``, a file name for teachers, left out)."""
-    text = text.replace("rules.md", "")
+    """The words of ``text`` from :data:`ENGLISH`; left out: ``rules.md`` (a file name for
+    teachers), a page's placeholders for its script to fill (``{what}``) and addresses (``…/play/``)."""
+    text = re.sub(r"rules\.md|\{\w+\}|/\w+/", " ", text)
     return [w for w in WORD.findall(text) if w.lower() in ENGLISH]
 
 
 def page_text(markup: str) -> str:
-    """What a reader sees of HTML: no style sheets, no card pictures (their faces are card names), no tags."""
-    markup = re.sub(r"<style.*?</style>|<svg.*?</svg>", " ", markup, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+    """What a reader sees of HTML: no style sheets, scripts or card pictures (their faces are card
+    names), no tags; a page's words for its script (``<script id="words">``) are read as values."""
+    words = re.search(r'<script type="application/json" id="words">(.*?)</script>', markup, re.S)
+    said = " ".join(map(str, json.loads(words[1]).values())) if words else ""
+    markup = re.sub(r"<style.*?</style>|<script.*?</script>|<svg.*?</svg>", " ", markup, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup)) + " " + said
 
 
 def widget_texts(w: Any) -> Iterator[str]:
@@ -194,6 +200,7 @@ def test_the_table_and_its_refusals_speak_spanish(players: int) -> None:
                 continue
             seed = seed_with_joker(game) if plan == "nt" else 1
             t = Table(game, seed=seed, humans=range(players))
+            hinted: set[str] = set()
             for _i in range(120):
                 st = t.state
                 phases.add(st.phase)
@@ -208,12 +215,17 @@ def test_the_table_and_its_refusals_speak_spanish(players: int) -> None:
                     seen.check(where + f", refusing {a}", [why or ""])
                 if st.is_terminal():
                     break
+                if st.phase not in hinted:  # the coach's hint, once a phase (the table shows it too)
+                    hinted.add(st.phase)
+                    seen.check(where + ", hint", [t.hint()] + list(widget_texts(t)))
                 bad = illegal_tries(st)
                 if bad and _i % 7 == 0:  # a refusal as the table shows it
                     t.act(bad[0])
                     seen.check(where + f", refused {bad[0]}", widget_texts(t))
                 assert t.act(choose(st, plan)) is None
             seen.check(f"{players} players, {plan}, picture", [page_text(t.picture()._repr_html_())])
+            if plan == "suit":
+                seen.check(f"{players} players, {plan}, review", t.review())
         expected = {"auction", "bury", "play", "over"} | ({"call"} if players == 5 else set()) | {"nominate"}
         assert expected <= phases, phases
     assert not seen.found, "\n" + seen.report()
@@ -290,6 +302,14 @@ def test_a_spanish_five_hundred_seat_view_has_no_english(tmp_path: Path) -> None
                 assert status == 200, _r
             _s, v = http("GET", f"{url}?code={t['teacher']}&lang=es", headers=TEACHER)
             seen.check(f"view {players}, over", shown_strings(v))
+            status, d = http("GET", f"{url}/debrief?code={t['teacher']}&hand=1&lang=es", headers=TEACHER)
+            assert status == 200, d
+            seen.check(f"debrief {players}", shown_strings(d))
+        for path in ("", f"show/{t['table']}?code={t['teacher']}&", f"play/{t['table']}?code={t['seats'][0]['code']}&",
+                     f"debrief/{t['table']}?code={t['teacher']}&"):
+            status, page = http("GET", server.url + (path or "?") + "lang=es", headers=TEACHER)
+            assert status == 200, (path, page)
+            seen.check(f"page /{path}", [page_text(page)])
     finally:
         server.stop()
     assert not seen.found, "\n" + seen.report()
