@@ -675,6 +675,12 @@ class State(ABC):
         """Whether the contract was made; ``None`` until a contract has been played out."""
         return None
 
+    def needed_words(self, seat: int | None = None) -> str | None:
+        """How far the contracting side still is from its contract during the play, as ``seat``
+        (``None``: everyone) may know it, in words: ``"your side needs 3 more tricks"``; ``None``
+        outside the play, or where the game counts nothing (the default)."""
+        return None
+
     def misere(self) -> bool:
         """True when the contract is to take no trick (Five Hundred's misère, rules.md 500 §9)."""
         return False

@@ -204,7 +204,7 @@ def test_cards_are_shown_as_a_hand_is_held() -> None:
 def test_spanish_lesson_speaks_spanish() -> None:
     p, w = _widget("501/04", "501-04-follow", "es")
     assert w.check_button.description == "Comprobar"
-    assert "de 5 bien" in p.progress.value
+    assert "de 6 bien" in p.progress.value
     _click_value(w, next(iter(sorted(w.exercise.answer(), key=lambda c: c.code))))  # 10♥
     next(b for b in w.buttons if b.description == "A♣").click()
     w.check_button.click()

@@ -36,8 +36,8 @@ def place_name(game: Game, target: int) -> str:
     return talon_word(game) if target == TALON else game.names[target]
 
 
-def action_words(action: Action | str) -> str:
-    """An action as the learner reads it: the record's text in English, translated otherwise."""
+def action_words(action: Action) -> str:
+    """An action as the learner reads it: the record's text in English, its declared words otherwise."""
     return str(action) if get_language() == "en" else action_text(action)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from ..cards import Card
+from ..errors import CardkitError
 from ..i18n import _
 from . import explain as ex
 from .answers import AnswerError, Choice, feedback, read_card, read_int
@@ -277,7 +278,14 @@ class PlayoutQuestion(Question):
         return [str(x) for x in given]
 
     def say(self, value: Any) -> str:
-        return ", ".join(ex.action_words(a) for a in value)
+        return ", ".join(self._words(a) for a in value)
+
+    def _words(self, text: str) -> str:
+        """One of the learner's actions in the reader's words (as typed, when it is no action)."""
+        try:
+            return ex.action_words(self.exercise.game.parse_action(text))
+        except CardkitError:
+            return text
 
 
 __all__ = ["CardQuestion", "CardsQuestion", "ChoiceQuestion", "NOT_READ", "NumberQuestion", "NumbersQuestion",

@@ -237,7 +237,7 @@ def _standing_hint(question: Question) -> str:
     return _("Nobody has bid yet.")
 
 
-def _refused_here(st: State, action: Action | str) -> str | None:
+def _refused_here(st: State, action: Action) -> str | None:
     """``"A may not bid misère here: <the rule's reason> [rules.md 500 §4]"``, or ``None`` when
     ``action`` is legal."""
     err = refusal(st, action)
@@ -348,7 +348,7 @@ class CheapestBid(ChoiceQuestion):
         if value == cheapest:
             return True, [_("Right."), _("The cheapest bid {after} is {bid}.").format(
                 after=since, bid=ex.bid_words(st.game.parse_action(cheapest)))]
-        why = _refused_here(st, value)
+        why = _refused_here(st, st.game.parse_action(value))
         return False, [why + "." if why is not None else _("{bid} is legal, but a cheaper bid also outranks the "
                                                            "standing bid").format(
             bid=ex.bid_words(st.game.parse_action(value))) + "."]

@@ -408,6 +408,27 @@ class State500(RuledState[Turn500]):
         taken = self.tricks_won[self.contractor] if self.contract.is_misere else self.contract_tricks()
         return contract_made(self.contract, taken)
 
+    def needed_words(self, seat: int | None = None) -> str | None:
+        """The tricks the contracting side still needs (``"your side needs 3 more tricks"``; under
+        a misère, that the contractor must take no trick), counted from the contract and the tricks
+        won (rules.md 500 §10); ``None`` outside the play or while ``seat`` cannot know the side
+        (a hidden called partner, §13)."""
+        if self._phase != "play" or self.contract is None or self.contractor is None or not self.partner_known(seat):
+            return None
+        side = self.contracting_seats()
+        mine = seat is not None and seat in side
+        if self.contract.is_misere:
+            if mine:
+                return _("you must take no trick")
+            return _("{name} must take no trick").format(name=self.name(self.contractor))
+        need = self.contract.tricks - self.contract_tricks()
+        who = _("your side") if mine else _("{name}'s side").format(name=self.name(self.contractor))
+        if need <= 0:
+            return _("{who} has made the contract").format(who=who)
+        if need > TRICKS - len(self.tricks):
+            return _("{who} can no longer make the contract").format(who=who)
+        return ngettext("{who} needs {n} more trick", "{who} needs {n} more tricks", need).format(who=who, n=need)
+
     def misere(self) -> bool:
         """True under a misère or open misère contract (rules.md 500 §9)."""
         return self.contract is not None and self.contract.is_misere

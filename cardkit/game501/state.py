@@ -359,6 +359,22 @@ class State501(RuledState[Turn501]):
         assert self.contractor is not None
         return contract_made(self.hand_totals()[self.contractor], self.contract)
 
+    def needed_words(self, seat: int | None = None) -> str | None:
+        """The points the declarer still needs for the contract, counted from the card points and
+        marriages taken so far (:meth:`hand_totals`, rules.md 501 §10): ``"you need 34 more points"``;
+        ``None`` outside the play."""
+        if self._phase != "play" or self.contract is None or self.contractor is None:
+            return None
+        need = self.contract - self.hand_totals()[self.contractor]
+        mine = seat == self.contractor
+        if need <= 0:
+            return _("you have made the contract") if mine else _("{name} has made the contract").format(
+                name=self.name(self.contractor))
+        if mine:
+            return ngettext("you need {n} more point", "you need {n} more points", need).format(n=need)
+        return ngettext("{name} needs {n} more point", "{name} needs {n} more points", need).format(
+            name=self.name(self.contractor), n=need)
+
     def summary(self, outcome: bool = True) -> str:
         """E.g. ``"A blind 100 ♦: 88, failed"``, ``"all passed"``, ``"B abandoned at 80"``; with
         ``outcome=False`` only the contract, ``"A blind 100 ♦"``, even once the hand is over."""

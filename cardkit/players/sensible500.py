@@ -32,7 +32,7 @@ from ..actions import PASS, Pass, Play
 from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..game import Action, Decision, Game, State
 from ..game500 import GO_ALONE, Bid, Bury, Call, Game500, Nominate, State500
-from ..i18n import N_, _, number
+from ..i18n import N_, _, ngettext, number
 from ..tricks import trick_winner
 
 #: Plain ranks, high to low, for judging a hand before any contract stands.
@@ -55,44 +55,99 @@ _MOST_HELP = 1.25
 Reason = tuple[str, dict[str, Any]]
 
 
+#: An estimate's part: what counts (a key of :func:`parts_words`), how many of it, its tricks.
+Part = tuple[str, int, float]
+
+
+def estimate_parts(hand: Sequence[Card], trump: Suit | None, partners: float = 1) -> list[Part]:
+    """What :func:`trick_estimate` counts in ``hand`` with ``trump``, part by part: ``(what, how
+    many, tricks)``, e.g. ``("side-aces", 2, 2.0)``; the estimate is the sum of the tricks."""
+    hand = list(hand)
+    parts: list[Part] = []
+    if trump is not None:
+        right, left = Card(trump, Rank.JACK), Card(trump.partner, Rank.JACK)
+        trumps = [c for c in hand if c is JOKER or c.suit is trump or c == left]
+        for what, top in (("joker", JOKER), ("right-bower", right), ("left-bower", left),
+                          ("trump-ace", Card(trump, Rank.ACE))):
+            if top in hand:
+                parts.append((what, 1, 1.0))
+        if Card(trump, Rank.KING) in hand and len(trumps) >= 3:
+            parts.append(("trump-king", 1, 0.5))
+        if len(trumps) > 4:
+            parts.append(("long-trumps", len(trumps) - 4, (len(trumps) - 4) * 0.75))
+        sides = [s for s in SUITS if s is not trump]
+    else:
+        if JOKER in hand:
+            parts.append(("joker", 1, 1.0))
+        sides = list(SUITS)
+    aces = kings_by_ace = guarded = 0
+    for s in sides:
+        cards = [c for c in hand if c.suit is s and not (trump is not None and c == Card(trump.partner, Rank.JACK))]
+        if Card(s, Rank.ACE) in cards:
+            aces += 1
+            kings_by_ace += Card(s, Rank.KING) in cards
+        elif Card(s, Rank.KING) in cards and len(cards) >= 2:
+            guarded += 1
+    for what, n, each in (("side-aces", aces, 1.0), ("side-kings-by-ace", kings_by_ace, 0.75),
+                          ("guarded-kings", guarded, 0.5)):
+        if n:
+            parts.append((what, n, n * each))
+    if trump is None:
+        parts.append(("no-trump", 1, -1.0))  # no trumps to stop a long suit
+    parts.append(("kitty", 1, 1.0))
+    if partners:
+        parts.append(("partners", 1, 2.0 * partners))
+    return parts
+
+
 def trick_estimate(hand: Sequence[Card], trump: Suit | None, partners: float = 1) -> float:
     """A rough count of the tricks ``hand`` takes with ``trump`` (``None``: no-trump), counting a
     partner's help (about 2 tricks each; ``partners`` may be a fraction, for help that is not
     certain) and the kitty's (1) (rules.md 500 §6): the joker, the bowers and the trump ace one
     each, a guarded trump king a half, three quarters for each trump beyond four, a side ace one (a
     king beside it three quarters more), a guarded side king a half; no-trump one less (nothing
-    stops a long suit).
+    stops a long suit). The parts: :func:`estimate_parts`.
 
     >>> round(trick_estimate([Card.parse(t) for t in "JK JH JD AH KH QH 10H AS KC 9D".split()], Suit.HEARTS), 1)
     10.8
     """
-    hand = list(hand)
-    est = 1.0 + 2.0 * partners
-    if trump is not None:
-        right, left = Card(trump, Rank.JACK), Card(trump.partner, Rank.JACK)
-        trumps = [c for c in hand if c is JOKER or c.suit is trump or c == left]
-        for top in (JOKER, right, left, Card(trump, Rank.ACE)):
-            if top in hand:
-                est += 1
-        if Card(trump, Rank.KING) in hand and len(trumps) >= 3:
-            est += 0.5
-        est += max(0, len(trumps) - 4) * 0.75
-        sides = [s for s in SUITS if s is not trump]
-    else:
-        if JOKER in hand:
-            est += 1
-        sides = list(SUITS)
-    for s in sides:
-        cards = [c for c in hand if c.suit is s and not (trump is not None and c == Card(trump.partner, Rank.JACK))]
-        if Card(s, Rank.ACE) in cards:
-            est += 1
-            if Card(s, Rank.KING) in cards:
-                est += 0.75
-        elif Card(s, Rank.KING) in cards and len(cards) >= 2:
-            est += 0.5
+    return sum(value for _what, _n, value in estimate_parts(hand, trump, partners))
+
+
+def parts_words(hand: Sequence[Card], trump: Suit | None, partners: float = 1) -> str:
+    """The :func:`estimate_parts` of ``hand`` in words, each with its tricks, after the number of
+    trumps held: ``"2 trumps: the left bower 1, 1 ace outside 1, the kitty 1, a partner's help 2 ≈
+    5 tricks"`` (in the language in use)."""
+    words = []
+    for what, n, value in estimate_parts(hand, trump, partners):
+        words.append(_("{what} {tricks}").format(what=_part_name(what, n), tricks=number(value)))
+    est = trick_estimate(hand, trump, partners)
+    counted = ", ".join(words) + " ≈ " + ngettext("{n} trick", "{n} tricks", int(est)).format(n=number(est))
     if trump is None:
-        est -= 1  # no trumps to stop a long suit
-    return est
+        return counted
+    left = Card(trump.partner, Rank.JACK)
+    held = sum(1 for c in hand if c is JOKER or c.suit is trump or c == left)
+    return ngettext("{n} trump", "{n} trumps", held).format(n=held) + ": " + counted
+
+
+def _part_name(what: str, n: int) -> str:
+    """One part of an estimate (:func:`estimate_parts`) in words."""
+    if what == "long-trumps":
+        return ngettext("{n} trump beyond four", "{n} trumps beyond four", n).format(n=n)
+    if what == "side-aces":
+        return ngettext("{n} ace outside", "{n} aces outside", n).format(n=n)
+    if what == "side-kings-by-ace":
+        return ngettext("{n} king beside its ace", "{n} kings beside their aces", n).format(n=n)
+    if what == "guarded-kings":
+        return ngettext("{n} guarded king outside", "{n} guarded kings outside", n).format(n=n)
+    return _(_PART_NAMES[what])
+
+
+#: The parts of an estimate counted once (:func:`estimate_parts`), in words.
+_PART_NAMES = {"kitty": N_("the kitty"), "partners": N_("a partner's help"), "joker": N_("the joker"),
+               "right-bower": N_("the right bower"), "left-bower": N_("the left bower"),
+               "trump-ace": N_("the trump ace"), "trump-king": N_("the trump king, guarded"),
+               "no-trump": N_("no trumps to stop a long suit")}
 
 
 def best_strain(hand: Sequence[Card], partners: float = 1) -> tuple[Suit | None, float]:
@@ -127,7 +182,19 @@ class Sensible500:
 
         own = own_state(state, State500, Game500)
         action, reason = self._decide(own)
-        return Decision(action, self._words(own, reason))
+        return Decision(action, self._words(own, reason), self._facts(own, action))
+
+    @staticmethod
+    def _facts(state: State500, action: Action) -> dict[str, object]:
+        """What a call of the auction counts on: ``estimate`` (tricks) and ``counted``, the cards
+        and help that make it in words (:func:`parts_words`); nothing for other actions."""
+        seat = state.actor()
+        if state.phase != "auction" or not isinstance(action, (Bid, Pass)) or (
+                state.bidder is not None and state.bidder in state.game.partners(seat)):
+            return {}
+        hand, partners = state.hands[seat], _help(state, seat)
+        strain = action.contract.trump if isinstance(action, Bid) else best_strain(hand, partners)[0]
+        return {"estimate": trick_estimate(hand, strain, partners), "counted": parts_words(hand, strain, partners)}
 
     @staticmethod
     def _words(state: State500, reason: Reason) -> str:
@@ -165,8 +232,11 @@ class Sensible500:
         if tricks >= 6 and fits:
             return fits[0], (N_("the hand forecasts about {n} tricks in {contract}"),
                              {"n": est, "contract": fits[0].contract})
-        return PASS, (N_("the hand forecasts about {n} tricks at best: not enough to bid higher"),
-                      {"n": est})
+        if state.high is None:
+            return PASS, (N_("the hand forecasts about {n} tricks at best: not enough to open the bidding"),
+                          {"n": est})
+        return PASS, (N_("the hand forecasts about {n} tricks at best: not enough to bid above {contract}"),
+                      {"n": est, "contract": state.high})
 
     def _bury(self, state: State500, seat: int, legal: list[Action]) -> tuple[Action, Reason]:
         hand = state.hands[seat]
@@ -352,4 +422,4 @@ def _would_win(state: State500, seat: int, action: Play) -> bool:
     return trick_winner(plays, trick.led_suit, state.power) == seat
 
 
-__all__ = ["Sensible500", "best_strain", "trick_estimate"]
+__all__ = ["Sensible500", "best_strain", "estimate_parts", "parts_words", "trick_estimate"]

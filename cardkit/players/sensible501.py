@@ -14,24 +14,55 @@ from ..cards import SUITS, Card, Rank, Suit
 from ..game import Action, Decision, Game, State
 from ..game501 import (ABANDON, LOOK, MIN_BID, POINTS, RANK_ORDER, Abandon, Bid, Declare, Game501, Give, Look,
                        State501)
-from ..i18n import _
+from ..i18n import _, ngettext
+
+
+#: A strength's part: what counts (a key of :func:`strength_words`), the cards, its points.
+Part = tuple[str, tuple[Card, ...], int]
+
+
+def strength_parts(hand: Sequence[Card], trump: Suit | None) -> list[Part]:
+    """What :func:`hand_strength` counts in ``hand`` with ``trump``, part by part: ``(what, cards,
+    points)``, e.g. ``("aces", (A♠, A♥), 22)``; the strength is the sum of the points."""
+    aces = tuple(c for c in hand if c.rank is Rank.ACE)
+    tens = tuple(c for c in hand if c.rank is Rank.TEN and Card(c.suit, Rank.ACE) in hand)
+    trumps = tuple(c for c in hand if trump is not None and c.suit is trump)
+    parts: list[Part] = [("third", (), 20)]
+    for what, cards, each in (("aces", aces, 11), ("tens", tens, 10), ("trumps", trumps, 5)):
+        if cards:
+            parts.append((what, cards, each * len(cards)))
+    for s in SUITS:
+        if Card(s, Rank.KING) in hand and Card(s, Rank.QUEEN) in hand:
+            parts.append(("marriage", (Card(s, Rank.KING), Card(s, Rank.QUEEN)), 40 if s is trump else 20))
+    return parts
 
 
 def hand_strength(hand: Sequence[Card], trump: Suit | None) -> int:
     """A rough forecast of the points a hand takes with ``trump``: a third of the pack's 120, plus
-    the hand's aces and tens, plus its marriages, plus 5 a trump. Points, not a promise."""
-    est = 20
-    for c in hand:
-        if c.rank is Rank.ACE:
-            est += 11
-        elif c.rank is Rank.TEN and Card(c.suit, Rank.ACE) in hand:
-            est += 10
-        if trump is not None and c.suit is trump:
-            est += 5
-    for s in SUITS:
-        if Card(s, Rank.KING) in hand and Card(s, Rank.QUEEN) in hand:
-            est += 40 if s is trump else 20
-    return est
+    the hand's aces and tens, plus its marriages, plus 5 a trump. Points, not a promise. The
+    parts: :func:`strength_parts`."""
+    return sum(points for _what, _cards, points in strength_parts(hand, trump))
+
+
+def strength_words(hand: Sequence[Card], trump: Suit | None) -> str:
+    """The :func:`strength_parts` of ``hand`` in words, each with its points, and the sum:
+    ``"a third of the pack 20 + aces A♠ A♥ 22 + the ♥ marriage 20 = 62"``."""
+    words = []
+    for what, cards, points in strength_parts(hand, trump):
+        shown = " ".join(str(c) for c in cards)
+        if what == "third":
+            name = _("a third of the pack")
+        elif what == "aces":
+            name = ngettext("ace {cards}", "aces {cards}", len(cards)).format(cards=shown)
+        elif what == "tens":
+            name = ngettext("ten beside its ace {cards}", "tens beside their aces {cards}", len(cards)).format(
+                cards=shown)
+        elif what == "trumps":
+            name = ngettext("{n} trump", "{n} trumps", len(cards)).format(n=len(cards))
+        else:
+            name = _("the {suit} marriage").format(suit=cards[0].suit)
+        words.append(f"{name} {points}")
+    return " + ".join(words) + f" = {hand_strength(hand, trump)}"
 
 
 def best_trump(hand: Sequence[Card]) -> tuple[Suit | None, int]:
@@ -85,7 +116,21 @@ class Sensible501:
         own = own_state(state, State501, Game501)
         legal = own.legal_actions()
         action = self._choose(own, legal)
-        return Decision(action, self._reason(own, len(legal), action))
+        return Decision(action, self._reason(own, len(legal), action), self._facts(own, action))
+
+    @staticmethod
+    def _facts(state: State501, action: Action) -> dict[str, object]:
+        """What a call of the auction counts on: the hand's ``strength``, its bid ``limit`` and
+        ``counted``, the cards that make the strength and how the limit follows from it, in words
+        (:func:`strength_words`); nothing for other actions."""
+        if state.phase != "auction" or not isinstance(action, (Bid, Pass)):
+            return {}
+        hand = state.hands[state.actor()]
+        trump, est = best_trump(hand)
+        limit = bid_limit(est)
+        how = (_("limit 0.7 × {est} + 30 = {limit}").format(est=est, limit=limit) if limit < 160
+               else _("limit 160, the most"))
+        return {"strength": est, "limit": limit, "counted": strength_words(hand, trump) + "; " + how}
 
     def _choose(self, state: State501, legal: list[Action]) -> Action:
         seat = state.actor()
@@ -171,11 +216,18 @@ class Sensible501:
         if isinstance(action, (Bid, Pass)) and state.phase == "auction":
             est = best_trump(hand)[1]
             limit = bid_limit(est)
-            if isinstance(action, Bid):
-                return _("hand strength {est}: worth bidding up to {limit}, so {bid}").format(
+            if isinstance(action, Bid) and state.high_bid is None:
+                return _("hand strength {est}: worth bidding up to {limit}; nobody has bid yet, so it opens "
+                         "10 below that, on a multiple of 5 and at least 66: {bid}").format(
                     est=est, limit=limit, bid=action.points)
+            if isinstance(action, Bid):
+                return _("hand strength {est}: worth bidding up to {limit}; it raises the standing bid of {high} "
+                         "by up to 5: {bid}").format(est=est, limit=limit, high=state.high_bid, bid=action.points)
             if limit < MIN_BID:
                 return _("hand strength {est}: too weak to bid {low}").format(est=est, low=MIN_BID)
+            if state.high_bid is not None:
+                return _("hand strength {est}: worth bidding up to {limit}, "
+                         "not above the standing bid of {high}").format(est=est, limit=limit, high=state.high_bid)
             return _("hand strength {est}: worth bidding up to {limit}, not more").format(est=est, limit=limit)
         if isinstance(action, Abandon):
             return _("hand strength {est} with the talon: {bid} is out of reach, so it gives the hand up").format(

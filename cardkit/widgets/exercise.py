@@ -388,6 +388,9 @@ class ExerciseWidget(W.VBox):
             if done:
                 rows.append(_row(_("played"), "<br>".join(escape(trick_text(t, names)) for t in done)))
             rows.append(_row(_("contract"), escape(st.summary())))
+            needed = st.needed_words(po.side[0] if po.side else None)  # after each trick
+            if needed is not None:
+                rows.append(_row(_("to make"), escape(needed)))
             self.position.value = f"<table class='cardkit-ex-pos'>{''.join(rows)}</table>"
             self.buttons = []
             if po.your_turn():
@@ -414,6 +417,8 @@ class ExerciseWidget(W.VBox):
         e = self.exercise
         fb = po.play(card)
         with language(e.language):
+            if not po.illegal:
+                self.hint_output.value = ""  # a hint is about the position it was asked at
             if fb is None:
                 self.output.value = ""
             elif po.illegal:

@@ -677,6 +677,9 @@ class Table(W.VBox):
         h, k = self.replay.cursor
         parts = [escape(_("hand {n}").format(n=h + 1)), escape(_("dealer {name}").format(name=names[st.dealer])),
                  escape(st.summary())]
+        needed = st.needed_words(self.seat_picker.value)  # after each trick, as the viewer may know it
+        if needed is not None:
+            parts.append(f"<span class='cardkit-needed'>{escape(needed)}</span>")
         if to_act is not None:
             who = names[to_act] + (" (" + _("you") + ")" if to_act in self.humans else "")
             to_act_text = _("{name} to act").format(name=who)
