@@ -383,7 +383,7 @@ class Game(ABC):
 
     #: The game's short name in records and on the command line: ``"501"`` or ``"500"``.
     name: ClassVar[str]
-    #: The game's title for people.
+    #: The game's title for people (English; translated with ``_()`` where people read it).
     title: ClassVar[str]
     #: How learners read the game's name in "rule 8 of 501" (English; translated with ``_()``).
     rules_word: ClassVar[str]

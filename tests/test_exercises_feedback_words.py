@@ -248,3 +248,15 @@ def test_no_feedback_repeats_a_sentence() -> None:
                     assert len(reasons) == len(set(reasons)), (e.id, lines)
                     seen += 1
     assert seen > 100
+
+
+def test_a_card_the_pack_does_not_hold_is_refused_in_words() -> None:
+    """A typed card that is in no four-handed Five Hundred pack (rules.md 500 §2) is answered with a
+    sentence, in the exercise's language, not a crash of the check."""
+    import dataclasses
+
+    e = _ex("500-02-win-with-bower")
+    fb = e.check("2♣")
+    assert not fb.correct and fb.message == "there is no 2♣ in the Five Hundred pack for 4 players"
+    spanish = dataclasses.replace(e, language="es")
+    assert spanish.check(["2♣"]).message == "no hay ningún 2♣ en la baraja de Quinientos para 4 jugadores"

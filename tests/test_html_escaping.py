@@ -182,7 +182,7 @@ def _auction(text: str, tmp: Path) -> list[str]:
     panel.act(text)
     panel.act("bid " + text)
     out += widget_html(panel)
-    panel.act(panel.choice.options[0])
+    panel.act(panel.choice.options[0][1])
     for _ in range(3):
         panel.act("pass")
     return out + widget_html(panel)

@@ -109,6 +109,21 @@ def _cards_text(question: Question, cards: Iterable[Card]) -> str:
     return ex.cards_text(sorted_cards(question.exercise.state(), cards))
 
 
+def _pack_card(question: Question, given: Any) -> Card:
+    """A card the learner gave (:func:`read_card`) that the exercise's pack holds (a 2♣ is in no
+    four-handed Five Hundred pack, rules.md 500 §2).
+
+    Raises:
+        AnswerError: not a card, or not one of this pack.
+    """
+    card = read_card(given)
+    game = question.exercise.game
+    if card not in game.new_pack():
+        raise AnswerError(_("there is no {card} in the {title} pack for {n} players").format(
+            card=card, title=_(game.title), n=game.players))
+    return card
+
+
 class CardsQuestion(Question):
     """Pick every card that…: a frozenset of cards."""
 
@@ -119,7 +134,7 @@ class CardsQuestion(Question):
             given = given.split()
         if isinstance(given, Card):
             given = [given]
-        cards = frozenset(read_card(x) for x in (given or []))
+        cards = frozenset(_pack_card(self, x) for x in (given or []))
         if not cards:
             raise AnswerError(_("pick at least one card first"))
         return cards
@@ -141,7 +156,7 @@ class CardQuestion(Question):
             given = items[0]
         if given is None or given == "":
             raise AnswerError(_("pick a card first"))
-        return read_card(given)
+        return _pack_card(self, given)
 
     def say(self, value: Any) -> str:
         return _cards_text(self, value if isinstance(value, (set, frozenset)) else [value])

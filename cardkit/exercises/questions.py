@@ -450,9 +450,9 @@ class PackSize(NumberQuestion):
         if value != self.answer():
             return False, [ngettext("The {title} pack for {n} players does not hold {given} card.",
                                     "The {title} pack for {n} players does not hold {given} cards.",
-                                    count_of(value)).format(title=g.title, n=g.players, given=number_text(value))]
+                                    count_of(value)).format(title=_(g.title), n=g.players, given=number_text(value))]
         text = _("The {title} pack for {n} players holds {size} cards: {summary}").format(
-            title=g.title, n=g.players, size=self.answer(), summary=ex.pack_summary(g))
+            title=_(g.title), n=g.players, size=self.answer(), summary=ex.pack_summary(g))
         return verdict(True, text + ".")
 
 

@@ -26,7 +26,7 @@ importable from ``cardkit.game500`` itself.
 from __future__ import annotations
 
 from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
-                      parse_action, play_action)
+                      contract_text, parse_action, play_action)
 from .contracts import (CONTRACTS, LOSS, MISERE, MISERE_CONTRACT, NO_TRUMP, OPEN_MISERE, OPEN_MISERE_CONTRACT,
                         PER_TRICK, SWEEP, TARGET, TRICKS, TRUMPS, Contract, bid_ladder_csv, bid_ladder_rows,
                         contract_made, contract_score, ladder)
@@ -39,6 +39,7 @@ __all__ = [
     "BIDS", "CONTRACTS", "GO_ALONE", "JOKER_LEADS", "LOSS", "MISERE", "MISERE_CONTRACT", "NOMINATIONS", "NO_TRUMP",
     "OPEN_MISERE", "OPEN_MISERE_CONTRACT", "OPTION_CHOICES", "OPTION_DOCS", "PER_TRICK", "PHASES", "SWEEP", "TARGET",
     "TRICKS", "TRUMPS", "Bid", "Bury", "Call", "Contract", "Game500", "GoAlone", "Nominate", "Options500",
-    "HandScore", "State500", "View500", "bid_ladder_csv", "bid_ladder_rows", "bury_action", "contract_made", "contract_score",
+    "HandScore", "State500", "View500", "bid_ladder_csv", "bid_ladder_rows", "bury_action", "contract_made",
+    "contract_text", "contract_score",
     "ladder", "pack_500", "parse_action", "play_action", "rule",
 ]

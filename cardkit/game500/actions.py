@@ -25,6 +25,12 @@ def contract_words(c: Contract) -> str:
     return str(c)
 
 
+def contract_text(c: Contract) -> str:
+    """A contract as a sentence names it in the language in use: the record's spelling in English
+    (``"7NT"``, ``"misère"``), :func:`contract_words` otherwise (``"7 sin triunfo"``, ``"miseria"``)."""
+    return str(c) if get_language() == "en" else contract_words(c)
+
+
 @dataclass(frozen=True, repr=False)
 class Bid(Action):
     """A bid of ``contract`` in the auction (rules.md 500 §4): ``bid 8♥``, ``bid misère``."""
@@ -75,7 +81,7 @@ class Bid(Action):
     def bid_words(self) -> str:
         """The contract as a sentence names it: ``"7NT"`` (the record's spelling) in English,
         :func:`contract_words` otherwise (``"7 sin triunfo"``)."""
-        return str(self.contract) if get_language() == "en" else contract_words(self.contract)
+        return contract_text(self.contract)
 
     def worth(self) -> int:
         """The contract's value (rules.md 500 §10)."""

@@ -36,7 +36,7 @@ class Game500(Game):
     """
 
     name = "500"
-    title = "Five Hundred"
+    title = N_("Five Hundred")
     rules_word = N_("Five Hundred")
     talon_word = "kitty"
     lower_is_better = False

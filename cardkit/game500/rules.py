@@ -20,7 +20,7 @@ from ..cards import JOKER, SUITS, Card, Rank, Suit
 from ..i18n import N_, _
 from ..rulebook import Phase, Rule, held_reason, turn_fact
 from .actions import (BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Bid, Bury, Call, GoAlone, Nominate, bury_action,
-                      call_action, play_action)
+                      call_action, contract_text, play_action)
 from .contracts import MISERE_CONTRACT, TRICKS
 
 if TYPE_CHECKING:
@@ -159,6 +159,13 @@ def _bid(a: Action) -> Bid:
     return a
 
 
+def _standing(t: Turn500) -> str:
+    """The standing bid as a sentence names it (the rule that quotes it applies only once one stands)."""
+    high = t.state.high
+    assert high is not None, "a bid is refused for not outranking only when a bid stands"
+    return contract_text(high)
+
+
 def _outranks(t: Turn500, a: Action) -> bool:
     if not isinstance(a, Bid) or t.state.high is None:
         return True
@@ -187,7 +194,7 @@ AUCTION: Phase[Turn500] = Phase(
                  option=option_words(t.state, "five-misere")), title=N_("no misère with five players")),
         Rule("bid-higher", 4, _outranks,
              lambda t, a: _("{bid} does not outrank the standing bid of {high}").format(
-                 bid=_bid(a).contract, high=t.state.high), title=N_("bid higher than the standing bid")),
+                 bid=contract_text(_bid(a).contract), high=_standing(t)), title=N_("bid higher than the standing bid")),
         Rule("misere-after-seven", 4, _misere_after_seven,
              lambda t, a: _("misère may be called only once somebody has bid seven"),
              title=N_("call misère only once somebody has bid seven")),

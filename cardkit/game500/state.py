@@ -17,7 +17,7 @@ from ..game import TALON, Action, View, deal_cards
 from ..i18n import _, ngettext
 from ..rulebook import Phase, RuledState
 from ..tricks import Trick, trick_winner
-from .actions import Bid, Bury, Call, GoAlone, Nominate, bury_action
+from .actions import Bid, Bury, Call, GoAlone, Nominate, bury_action, contract_text
 from .contracts import NO_TRUMP, OPEN_MISERE, PER_TRICK, TRICKS, Contract, contract_made, contract_score
 from .rules import PHASE_RULES, Turn500
 
@@ -620,7 +620,7 @@ class State500(RuledState[Turn500]):
                 name = _("{name} and a partner not yet known").format(name=name)
             elif self.partners:
                 name = _("{name} and {partner}").format(name=name, partner=self.name(self.partners[0]))
-        head = f"{name} {self.contract}"
+        head = f"{name} {contract_text(self.contract)}"
         if self._phase != "over" or not outcome:
             return head
         if self.contract.is_misere:

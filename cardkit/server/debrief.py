@@ -142,7 +142,7 @@ def debrief_of(room: Room, hand: int, state: State, done: Check, seconds: float)
                "plays": [[s, str(c)] for s, c in t.plays], "winner": t.winner, "lines": by_trick[i],
                "review": review_at[i]} for i, t in enumerate(state.tricks)]
     return {
-        "table": room.id, "game": game.name, "title": game.title, "hand": hand, "players": game.players,
+        "table": room.id, "game": game.name, "title": _(game.title), "hand": hand, "players": game.players,
         "names": list(names), "dealer": state.dealer, "talon_word": _(game.talon_word),
         "deal": {"hands": deal_hands, "talon": talon},
         "badges": [state.view(None).badges(s) for s in range(game.players)],

@@ -143,7 +143,7 @@ def option_fields() -> str:
                            for v in values)
             rows.append(f'<label>{escape(game.option_label(name))} '
                         f'<select data-option="{escape(name)}">{opts}</select></label>')
-        legend = _("Rule options of {game}").format(game=cls.title)
+        legend = _("Rule options of {game}").format(game=_(cls.title))
         out.append(f'<fieldset class="options" data-game="{escape(cls.name)}"><legend>{escape(legend)}</legend>'
                    f'{"".join(rows)}</fieldset>')
     return "".join(out)
@@ -153,7 +153,7 @@ def game_choices() -> str:
     """``<option>`` elements of every game (its name as value, its title), in the registry's order."""
     from ..registry import GAMES
 
-    return "".join(f'<option value="{escape(g.name)}">{escape(g.title)}</option>' for g in GAMES)
+    return "".join(f'<option value="{escape(g.name)}">{escape(_(g.title))}</option>' for g in GAMES)
 
 
 def _fill(name: str, **values: str) -> str:

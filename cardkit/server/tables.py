@@ -465,7 +465,7 @@ class Room:
         teacher's, whatever it asks to see (docs/server.md §2).
 
         In a language other than English (``lang``, one of :data:`cardkit.i18n.LANGUAGES`; the
-        caller has switched to it) the texts people read (``talon_word``, ``summary``,
+        caller has switched to it) the texts people read (``title``, ``talon_word``, ``summary``,
         ``log``, ``outcome``) are in that language, and ``labels`` gives each ``legal`` action as
         people read it there; ``legal`` keeps the actions' own (English) text, which is what acting
         takes.
@@ -484,7 +484,7 @@ class Room:
             legal = [str(a) for a in acts]
         turned = v.talon_turned_up()
         out: dict[str, Any] = {
-            "table": self.id, "game": self.game.name, "title": self.game.title, "players": self.game.players,
+            "table": self.id, "game": self.game.name, "title": _(self.game.title), "players": self.game.players,
             "names": list(self.game.names), "seat": None if viewer == self.everyone else viewer, "step": self.step,
             "hand": self.replay.cursor[0] + 1, "dealer": v.dealer, "to_act": v.current_player, "phase": v.phase,
             "hands": {str(s): h if isinstance(h, int) else held_order(st, h) for s, h in enumerate(v.hands)},
@@ -511,7 +511,7 @@ class Room:
         if viewer is None or teacher:
             out["seats"] = self.seats()
         if lang != "en":
-            out["talon_word"] = _(self.game.talon_word)  # the game's title is its name in every language
+            out["talon_word"] = _(self.game.talon_word)
             out["labels"] = [a.translated() for a in acts] if acts else [_(a) for a in legal]
         return out
 

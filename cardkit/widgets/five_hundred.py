@@ -25,12 +25,12 @@ from typing import Any, Iterable, Mapping, Sequence
 import ipywidgets as W
 
 from ..cards import SUITS, Suit
-from ..display import held_order, illegal_span, text_of
+from ..display import change_words, held_order, illegal_span, text_of
 from ..errors import CardkitError, InvalidActionError
 from ..escaping import escape
 from ..game import Match
-from ..game500 import LOSS, TARGET, TRICKS, Call, Game500, State500, bid_ladder_rows, pack_500
-from ..i18n import _
+from ..game500 import LOSS, TARGET, TRICKS, Call, Contract, Game500, State500, bid_ladder_rows, contract_text, pack_500
+from ..i18n import _, heading, pgettext
 from ..progress import note_refusal, unsaved_html
 from ..svg import cards_svg
 from .table import Table
@@ -58,7 +58,7 @@ def side_words(game: Game500, unit: Sequence[int]) -> str:
 
 
 def _suit_name(suit: Suit | None) -> str:
-    return "no suit" if suit is None else suit.symbol
+    return _("no suit") if suit is None else suit.symbol
 
 
 # ---------------------------------------------------------------- packs
@@ -70,32 +70,41 @@ def packs_frame(six_pack: str = "purpose-made") -> Any:
 
     Columns: ``cards`` (33 / 43 / 53 / 63), ``jokers``, then one column per suit listing its ranks
     from the highest (``"A K Q J 10 … 5"``), as :func:`cardkit.game500.pack_500` builds them.
-    ``six_pack`` is the six-hand option (``purpose-made`` or ``improvised``).
+    ``six_pack`` is the six-hand option (``purpose-made`` or ``improvised``). Headings are in the
+    language in use (``cartas``, ``comodines``, ``jugadores`` in Spanish).
     """
     import pandas as pd
 
     rows = []
     for n in (3, 4, 5, 6):
         pack = pack_500(n, six_pack)
-        row: dict[str, Any] = {"players": n, "cards": len(pack), "jokers": sum(c.is_joker for c in pack)}
+        row: dict[str, Any] = {_("players"): n, _("cards"): len(pack), _("jokers"): sum(c.is_joker for c in pack)}
         for s in SUITS:
             ranks = sorted((c.rank for c in pack if c.suit is s), reverse=True)
             row[s.symbol] = " ".join(r.label for r in ranks)
         rows.append(row)
-    return pd.DataFrame(rows).set_index("players")
+    return pd.DataFrame(rows).set_index(_("players"))
 
 
 # ---------------------------------------------------------------- trumps
 
 
-def ranking_frame(game: Game500, trump: Suit | None) -> Any:
+def ranking_frame(game: Game500, trump: Suit | None) -> Frame:
     """Every card of ``game``'s pack under ``trump`` (``None``: no trumps or misère), as a pandas
     DataFrame, best first within each effective suit (rules.md 500 §6, §8).
 
     Columns: ``card``, ``printed suit``, ``effective suit`` (``"no suit"`` for the unnominated joker),
-    ``place`` (1 = best of its effective suit), ``trump`` (bool). Ranks and suits come from
-    :meth:`Game500.ranking`.
+    ``place`` (1 = best of its effective suit), ``trump`` (bool, shown yes / no), named in the language in use
+    (``carta``, ``palo impreso``, ``palo efectivo``, ``puesto``, ``triunfo`` in Spanish). Ranks and
+    suits come from :meth:`Game500.ranking`.
     """
+    words = {"card": _("card"), "printed suit": _("printed suit"), "effective suit": _("effective suit"),
+             "place": _("place"), "trump": heading("trump")}
+    return frame(_ranking(game, trump).rename(columns=words))
+
+
+def _ranking(game: Game500, trump: Suit | None) -> Any:
+    """:func:`ranking_frame` with its columns named in English, for the code that reads them."""
     import pandas as pd
 
     suit_of, order = game.ranking(trump)
@@ -147,7 +156,7 @@ class TrumpExplorer(W.VBox):
         return None if picked == "NT" else Suit.parse(picked)
 
     def _render(self) -> None:
-        df = ranking_frame(self.game, self.trump)
+        df = _ranking(self.game, self.trump)
         by_card = {str(c): c for c in self.game.new_pack()}
         rows, counts = [], {}
         for suit, part in df.groupby("effective suit", sort=False):
@@ -178,29 +187,30 @@ def ladder_chart(title: str | None = None) -> Any:
     import pandas as pd
 
     rows = bid_ladder_rows()
+    kinds = {"trumps": _("suit"), "no-trump": _("no trumps"), "misere": pgettext("action", "misère"),
+             "open-misere": pgettext("action", "open misère")}  # the legend's words, in the ladder's order
+    bid, rank, value = pgettext("heading", "bid"), _("rank"), _("value")
     data = []
     for placement, key in (("after-seven", "rank_after_seven"), ("after-eight-spades", "rank_after_eight_spades")):
         ordered = sorted(rows, key=lambda r: r[key])
         for i, r in enumerate(ordered):
             above = ordered[i + 1]["value"] if i + 1 < len(ordered) else None
             data.append({"placement": placement, "where": Game500().option_label("misere", placement),
-                         "bid": r["bid"], "rank": r[key], "value": r["value"],
-                         "kind": {"trumps": "suit", "no-trump": "no trumps", "misere": "misère",
-                                  "open-misere": "open misère"}[r["kind"]],
+                         bid: contract_text(Contract.parse(r["bid"])), rank: r[key], value: r["value"],
+                         "kind": kinds[r["kind"]], "misère": r["kind"] in ("misere", "open-misere"),
                          "worth more than the next bid up": above is not None and r["value"] > above})
     df = pd.DataFrame(data)
     base = alt.Chart(df).encode(
-        x=alt.X("rank:Q", title="rank on the ladder (1 = lowest)", scale=alt.Scale(domain=[0, 28])),
-        y=alt.Y("value:Q", title="value"))
+        x=alt.X(f"{rank}:Q", title=_("rank on the ladder (1 = lowest)"), scale=alt.Scale(domain=[0, 28])),
+        y=alt.Y(f"{value}:Q", title=value))
     points = base.mark_point(filled=True, size=45).encode(
-        color=alt.Color("kind:N", title="bid", sort=["suit", "no trumps", "misère", "open misère"]),
-        shape=alt.Shape("kind:N", sort=["suit", "no trumps", "misère", "open misère"], legend=None),
-        tooltip=["bid", "rank", "value"])
+        color=alt.Color("kind:N", title=bid, sort=list(kinds.values())),
+        shape=alt.Shape("kind:N", sort=list(kinds.values()), legend=None),
+        tooltip=[f"{bid}:N", f"{rank}:Q", f"{value}:Q"])
     ring = base.transform_filter(alt.datum["worth more than the next bid up"]).mark_point(
         size=260, color="#d62728", strokeWidth=2)
-    labels = base.transform_filter("datum.kind == 'misère' || datum.kind == 'open misère' || "
-                                   "datum['worth more than the next bid up']").mark_text(
-        align="left", dx=8, dy=12, fontSize=10).encode(text="bid:N")  # below right: the points climb up right
+    labels = base.transform_filter("datum['misère'] || datum['worth more than the next bid up']").mark_text(
+        align="left", dx=8, dy=12, fontSize=10).encode(text=f"{bid}:N")  # below right: the points climb up right
     chart = alt.layer(points, ring, labels, data=df).properties(width=300, height=230).facet(
         column=alt.Column("where:N", title=Game500().option_label("misere"),  # words, not the option's code spelling
                           sort=[Game500().option_label("misere", v) for v in ("after-seven", "after-eight-spades")]))
@@ -235,9 +245,9 @@ class AuctionPanel(W.VBox):
         self.pack = list(self.game.shuffled_pack(Match(self.game, seed=seed).rng))
         self.choice = W.Dropdown(options=[], layout=W.Layout(width="150px"))
         self.choice.add_class("cardkit-bid-choice")
-        self.bid_button = _button("bid", "cardkit-bid", "success")
-        self.pass_button = _button("pass", "cardkit-pass")
-        self.reset_button = _button("start again", "cardkit-reset")
+        self.bid_button = _button(pgettext("action", "bid"), "cardkit-bid", "success")
+        self.pass_button = _button(pgettext("action", "pass"), "cardkit-pass")
+        self.reset_button = _button(_("start again"), "cardkit-reset")
         self.bid_button.on_click(lambda _b: self.act(self.choice.value) if self.choice.value else None)
         self.pass_button.on_click(lambda _b: self.act("pass"))
         self.reset_button.on_click(lambda _b: self.reset())
@@ -286,10 +296,13 @@ class AuctionPanel(W.VBox):
         names = self.game.names
         if st.phase == "auction":
             to_call = st.actor()
-            high = f"standing bid {st.high} by {names[st.bidder]}" if st.high and st.bidder is not None else "no bid yet"
-            self.status.value = escape(f"{names[to_call]} to call · {high}")
+            high = (_("standing bid {bid} by {name}").format(bid=contract_text(st.high), name=names[st.bidder])
+                    if st.high and st.bidder is not None else _("no bid yet"))
+            self.status.value = escape(_("{name} to call").format(name=names[to_call]) + f" · {high}")
             legal = [str(a) for a in st.legal_actions() if a.worth() is not None]
-            self.choice.options = [str(self.game.bid_action(str(c))) for c in self.game.ladder]
+            bids = [self.game.bid_action(str(c)) for c in self.game.ladder]
+            # shown in the reader's words, chosen as the record writes it (what act() takes)
+            self.choice.options = [(a.words(), str(a)) for a in bids]
             self.choice.value = legal[0] if legal else None
         else:
             self.status.value = escape(st.summary() if st.contract else _("thrown in"))
@@ -300,7 +313,7 @@ class AuctionPanel(W.VBox):
         open_ = st.phase == "auction"
         self.bid_button.disabled = self.pass_button.disabled = self.choice.disabled = not open_
         self.message.value = self._message
-        self.calls_html.value = "<br>".join(escape(f"{names[s]}: {a}") for s, a in st.calls)
+        self.calls_html.value = "<br>".join(escape(f"{names[s]}: {a.words()}") for s, a in st.calls)
 
     def __repr__(self) -> str:
         return f"<AuctionPanel {self.game.title}, {self.game.players} seats>"
@@ -309,7 +322,7 @@ class AuctionPanel(W.VBox):
 # ---------------------------------------------------------------- legal sets, what-ifs, matches
 
 
-def legal_frame(positions: Mapping[str, State500]) -> Any:
+def legal_frame(positions: Mapping[str, State500]) -> Frame:
     """The legal actions of several positions side by side (e.g. one position under each joker
     reading of rules.md 500 §8), as a pandas DataFrame.
 
@@ -317,23 +330,27 @@ def legal_frame(positions: Mapping[str, State500]) -> Any:
         positions: ``{column label: state}``; each state's :meth:`legal_actions` is read.
 
     Returns:
-        one row per action that is legal in at least one position (in first-seen order), one
-        boolean column per position, and a last column ``legal in`` counting the positions.
+        one row per action that is legal in at least one position (in first-seen order, each read
+        as people read it: :meth:`~cardkit.game.Action.words`), one boolean column per position
+        (shown yes / no), and a last column ``legal in`` counting the positions; the index is
+        headed ``action``. Headings are in the language in use.
     """
     import pandas as pd
 
     seen: dict[str, dict[str, bool]] = {}
     legal = {label: {str(a) for a in st.legal_actions()} for label, st in positions.items()}
+    words: dict[str, str] = {}
     for label, st in positions.items():
         for a in st.legal_actions():
             seen.setdefault(str(a), {})
+            words.setdefault(str(a), a.words())
     for action in seen:
         for label in positions:
             seen[action][label] = action in legal[label]
-    df = pd.DataFrame.from_dict(seen, orient="index", columns=list(positions))
-    df.index.name = "action"
-    df["legal in"] = df.sum(axis=1)
-    return df
+    df = pd.DataFrame.from_dict(seen, orient="index", columns=list(positions)).rename(index=words)
+    df.index.name = _("action")
+    df[_("legal in")] = df.sum(axis=1)
+    return frame(df)
 
 
 def _scored_with(state: State500, tricks_won: Sequence[int]) -> State500:
@@ -349,8 +366,9 @@ def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) 
     Each row is the engine's own scoring of the hand with the contractor taking that many tricks
     and the first defending seat the rest (misère: the contractor's tricks; one taken stops the
     hand). Columns: ``made`` and one score change per scoring unit, named in words
-    (``"A and C"``, :func:`side_words`). A :class:`~cardkit.widgets.tables.Frame`: the changes are
-    ints, shown ``+300`` / ``−300`` / ``no change``, ``made`` as yes/no.
+    (``"A and C"``, :func:`side_words`); headings in the language in use (``cumplido``, ``A y C``).
+    A :class:`~cardkit.widgets.tables.Frame`: the changes are ints, shown ``+300`` / ``−300`` /
+    ``no change``, ``made`` as yes/no.
 
     Raises:
         CardkitError: no contract stands in ``state``.
@@ -360,7 +378,7 @@ def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) 
     g = state.game
     c = state.contractor
     if c is None:
-        raise CardkitError("a what-if needs a hand with a contract standing")
+        raise CardkitError(_("a what-if needs a hand with a contract standing"))
     defender = next(s for s in state.active if s not in state.contracting_seats())
     labels = [side_words(g, unit) for unit in g.units]
     rows = []
@@ -370,9 +388,9 @@ def what_if_frame(state: State500, outcomes: Iterable[int] = range(TRICKS + 1)) 
         won[defender] = TRICKS - k
         st = _scored_with(state, won)
         r = st.returns()
-        rows.append({"tricks": k, "made": st.made(), **{lab: r[unit[0]] for lab, unit in zip(labels, g.units)}})
+        rows.append({"tricks": k, _("made"): st.made(), **{lab: r[unit[0]] for lab, unit in zip(labels, g.units)}})
     df = pd.DataFrame(rows).set_index("tricks").rename_axis(None)
-    df.columns.name = "tricks"  # one header row: "tricks" heads the row numbers, no row of its own
+    df.columns.name = heading("tricks")  # one header row: "tricks" heads the row numbers, no row of its own
     return frame(df, changes=labels)
 
 
@@ -391,26 +409,30 @@ def units_chart(match: Match, *, title: str | None = None) -> Any:
 
     g = match.game
     if not isinstance(g, Game500):
-        raise CardkitError(f"the chart of scoring sides is Five Hundred's, not {g.title}'s (rules.md 500 §11)")
+        raise CardkitError(_("the chart of scoring sides is Five Hundred's, not {game}'s (rules.md 500 §11)").format(
+            game=_(g.title)))
     labels = [side_words(g, unit) for unit in g.units]
-    data = [{"hand": 0, "side": lab, "score": match.start_scores[u[0]]} for lab, u in zip(labels, g.units)]
+    hand, side, score = heading("hand"), _("side"), heading("score")  # axis, legend and tooltip titles
+    data = [{hand: 0, side: lab, score: match.start_scores[u[0]]} for lab, u in zip(labels, g.units)]
     scores = list(match.start_scores)
-    for i, hand in enumerate(match.hands, 1):
-        if not hand.is_terminal():
+    for i, played in enumerate(match.hands, 1):
+        if not played.is_terminal():
             break
-        scores = [s + d for s, d in zip(scores, hand.returns())]
-        data += [{"hand": i, "side": lab, "score": scores[u[0]]} for lab, u in zip(labels, g.units)]
+        scores = [s + d for s, d in zip(scores, played.returns())]
+        data += [{hand: i, side: lab, score: scores[u[0]]} for lab, u in zip(labels, g.units)]
     df = pd.DataFrame(data)
     lines = alt.Chart(df).mark_line(point=True).encode(
-        x=alt.X("hand:Q", title="hand", axis=alt.Axis(tickMinStep=1)),
+        x=alt.X(f"{hand}:Q", title=hand, axis=alt.Axis(tickMinStep=1)),
         # the ±500 lines always in view, and every score too (a side can end past 500, e.g. 670)
-        y=alt.Y("score:Q", title="score", scale=alt.Scale(domain=[min(LOSS - 100, int(df["score"].min()) - 50),
-                                                                  max(TARGET + 100, int(df["score"].max()) + 50)])),
-        color=alt.Color("side:N", title="side"), tooltip=["hand", "side", "score"])
-    marks = pd.DataFrame({"score": [TARGET, 0, LOSS], "line": ["500 wins", "0", "−500 loses"]})
-    rules = alt.Chart(marks).mark_rule(strokeDash=[4, 4], color="gray").encode(y="score:Q")
+        y=alt.Y(f"{score}:Q", title=score, scale=alt.Scale(domain=[min(LOSS - 100, int(df[score].min()) - 50),
+                                                                   max(TARGET + 100, int(df[score].max()) + 50)])),
+        color=alt.Color(f"{side}:N", title=side), tooltip=[f"{hand}:Q", f"{side}:N", f"{score}:Q"])
+    marks = pd.DataFrame({score: [TARGET, 0, LOSS],
+                          "line": [_("{target} wins").format(target=TARGET), "0",
+                                   _("{loss} loses").format(loss=change_words(LOSS))]})
+    rules = alt.Chart(marks).mark_rule(strokeDash=[4, 4], color="gray").encode(y=f"{score}:Q")
     text = alt.Chart(marks).mark_text(align="left", dx=3, dy=-6, color="gray").encode(
-        y="score:Q", x=alt.value(2), text="line:N")
+        y=f"{score}:Q", x=alt.value(2), text="line:N")
     chart = alt.layer(lines, rules, text).properties(width=420, height=260)
     if title:
         chart = chart.properties(title=title)
@@ -436,7 +458,7 @@ class Table500(Table):
         if not calls or to_act is None or to_act not in self.humans:
             return super()._action_widgets(st, to_act, legal)
         out = super()._action_widgets(st, to_act, [a for a in legal if not isinstance(a, Call)])
-        choice = W.Dropdown(options=[(str(a), a) for a in calls], value=calls[0], layout=W.Layout(width="150px"))
+        choice = W.Dropdown(options=[(a.words(), a) for a in calls], value=calls[0], layout=W.Layout(width="150px"))
         choice.add_class("cardkit-call-choice")
         button = _button(_("call"), "cardkit-action", "info")
         button.add_class("cardkit-call")
