@@ -32,8 +32,8 @@ from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
-__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "number_text", "plain_rule", "refusal", "say", "score_changes",
-           "text_of"]
+__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "number_text", "plain_rule", "refusal", "said_html",
+           "say", "score_changes", "text_of"]
 
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
@@ -371,16 +371,28 @@ def rules_words(items: Sequence[str]) -> str:
     return _join(parts, html=False)
 
 
+def said_html(message: str) -> str:
+    """An engine message as a widget's line (HTML): :func:`plain_rule`'s words, each rule a link
+    to its card (:func:`cardkit.rulecards.linked_html`)."""
+    from .rulecards import linked_html
+
+    return linked_html(plain_rule(message)[0])
+
+
 def illegal_span(message: str) -> str:
     """An illegal action's explanation as a widget's message line (HTML): the engine's sentence
-    with its rule in plain words (:func:`plain_rule`), the rules.md item in the tooltip.
+    with its rule in plain words (:func:`plain_rule`) as a link that opens the rule's card
+    (:func:`cardkit.rulecards.rule_links`).
 
-    >>> illegal_span("A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ [rules.md 500 §4]")
-    "<span class='cardkit-illegal' title='rules.md 500 §4'>A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ (rule 4 of Five Hundred)</span>"
+    >>> html = illegal_span("A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ [rules.md 500 §4]")
+    >>> html.startswith("<span class='cardkit-illegal'>A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ "
+    ...                 "(<label class='cardkit-rule-link'")
+    True
     """
-    text, item = plain_rule(message)
-    title = f" title='{escape(item)}'" if item else ""
-    return f"<span class='cardkit-illegal'{title}>{escape(text)}</span>"
+    from .rulecards import rule_links
+
+    text, cards = rule_links(plain_rule(message)[0])
+    return f"<span class='cardkit-illegal'>{text}</span>{cards}"
 
 
 def refusal(message: str) -> Shown:
