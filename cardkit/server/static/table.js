@@ -275,9 +275,9 @@
     return box;
   }
   function name(seat) { return view.names[seat]; }
-  function message(text, kind, tip) {
+  function message(text, kind) {
     const box = clear($("message"));
-    if (text) { const p = el("p", kind || "", text); if (tip) p.title = tip; box.appendChild(p); }
+    if (text) box.appendChild(el("p", kind || "", text));
   }
   // a refusal's sentence, its rule in plain words ("… (rule 7 of Five Hundred)") a button that
   // opens the rule's card under it (heading and words sent with the refusal); a second click or
