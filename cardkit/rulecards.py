@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from .escaping import escape
 from .i18n import _, pgettext
 
-__all__ = ["RULE_CARD_CSS", "RuleCard", "linked_html", "rule_card", "rule_links", "rule_text", "rule_tooltip"]
+__all__ = ["RULE_CARD_CSS", "RuleCard", "link_rules", "linked_html", "rule_card", "rule_links", "rule_text",
+           "rule_tooltip"]
 
 #: Styles of the rule links and cards (carried by every HTML value that has a link).
 RULE_CARD_CSS = ("<style>.cardkit-rule-link{color:#0645ad;text-decoration:underline;cursor:pointer}"
@@ -181,10 +182,10 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
 
 
 def rule_links(text: str) -> tuple[str, str]:
-    """``text`` as HTML with its rules as links, and the cards they open (see :func:`linked_html`)."""
-    html = linked_html(text, css=False)
-    cut = html.find("<input type='checkbox' class='cardkit-rule-toggle'")
-    return (html, "") if cut < 0 else (html[:cut], RULE_CARD_CSS + html[cut:])
+    """``text`` (plain text) as HTML with its rules as links, and the cards they open with their
+    style sheet ("" when it names no rule); see :func:`linked_html`."""
+    html, cards = link_rules(escape(text.replace("\x00", "")).replace("\n", "<br>"))
+    return html, (RULE_CARD_CSS + cards if cards else "")
 
 
 def linked_html(text: str, css: bool = True) -> str:
@@ -196,7 +197,15 @@ def linked_html(text: str, css: bool = True) -> str:
     >>> linked_html("no rule here & there")
     'no rule here &amp; there'
     """
-    html = escape(text.replace("\x00", "")).replace("\n", "<br>")
+    html, cards = rule_links(text)
+    return html + (cards if css else cards.removeprefix(RULE_CARD_CSS))
+
+
+def link_rules(html: str) -> tuple[str, str]:
+    """Each rule named in ``html`` (escaped HTML with no markup inside its sentences, e.g. a
+    table's) made a link to its card; returns the HTML and the cards' HTML, to put after it
+    (no style sheet: :data:`RULE_CARD_CSS`)."""
+    html = html.replace("\x00", "")
     cards: dict[tuple[str, int], str] = {}
     labels: list[str] = []  # put in after every pattern ran, so that none reads a label's title
 
@@ -220,8 +229,6 @@ def linked_html(text: str, css: bool = True) -> str:
             return m.group(0)[:start] + ns + m.group(0)[end:]
         html = pattern.sub(one, html)
     html = re.sub("\x00(\\d+)\x00", lambda m: labels[int(m.group(1))], html)
-    if not cards:
-        return html
     close = escape(_("close"))
     boxes = []
     for (game, n), ident in sorted(cards.items(), key=lambda kv: html.find(f"for='{kv[1]}'")):
@@ -233,4 +240,4 @@ def linked_html(text: str, css: bool = True) -> str:
                      f"<div class='cardkit-rule-head'><span>📖 {escape(card.heading)}</span>"
                      f"<label class='cardkit-rule-close' for='{ident}' title='{close}'>✕</label></div>"
                      f"<div class='cardkit-rule-words'>{escape(card.words)}</div></div>")
-    return (RULE_CARD_CSS if css else "") + html + "".join(boxes)
+    return html, "".join(boxes)

@@ -505,6 +505,7 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.display:said_html": (_rule_cards, True),
     "cardkit.rulecards:linked_html": (_rule_cards, True),
     "cardkit.rulecards:rule_links": (_rule_cards, True),
+    "cardkit.rulecards:link_rules": (_rule_cards, True),
     "cardkit.rulecards:_patterns": (_rule_cards, True),
     "cardkit.display:answer": (_display, True),
     "cardkit.display:_card_html": (_display, True),

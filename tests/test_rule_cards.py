@@ -53,7 +53,7 @@ def test_one_link_per_rule_named_and_several_rules_each_a_link() -> None:
     html = linked_html("Read rules 8 and 12 of 501 again; see rule 7 of Five Hundred.")
     assert "Follow suit if you can" in opened(html, "501-8") and "88 is less than 100" in opened(html, "501-12")
     assert "Follow the suit led" in opened(html, "500-7")
-    assert re.sub(r"<[^>]+>", "", html.split("<input")[0].split("</style>")[1]) == \
+    assert re.sub(r"<[^>]+>", "", html.split("<style>")[0]) == \
         "Read rules 8 and 12 of 501 again; see rule 7 of Five Hundred."
     assert linked_html("rule 99 of 501 and the rule of thumb") == "rule 99 of 501 and the rule of thumb"
 
@@ -143,3 +143,14 @@ def test_an_exercise_widget_with_a_rule_says_its_rule_in_a_tooltip_in_spanish() 
     w.hint_button.click()
     tips = _tooltips(w)
     assert any(tip.startswith("Regla ") for tip in tips) and not any("Rule " in tip for tip in tips)
+
+
+@pytest.mark.parametrize("lang,words", [("en", "Follow the suit led"), ("es", "Asiste al palo de salida")])
+def test_the_progress_pages_rules_open_their_cards(tmp_path, lang: str, words: str) -> None:
+    from cardkit.progress import Progress
+    from cardkit.widgets.progress import ProgressPage
+
+    page = ProgressPage(lang, progress=Progress(tmp_path / "p.sqlite"))
+    assert page.table.value.count("class='cardkit-rule-link'") == sum(len(v) for v in RULES.values())
+    assert words in opened(page.table.value, "500-7")
+    assert not INTERNAL.search(" ".join(_tooltips(page)))

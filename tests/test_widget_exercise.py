@@ -247,8 +247,8 @@ def test_a_wrong_answer_keeps_the_answer_for_show_answer() -> None:
     "La respuesta" gives −47."""
     p, w = _widget("501/05", "501-05-defender", "es")
     _answer(w, 47)
-    out = w.output.value
-    assert "cardkit-ex-wrong" in out and "En esta mano, el cambio de B no es +47." in out
+    out = _read(w)
+    assert "cardkit-ex-wrong" in w.output.value and "En esta mano, el cambio de B no es +47." in out
     assert "−47" not in out and "-47" not in out and "puntos de cartas" not in out, out
     assert "regla 10 del 501" in out
     w.show_button.click()

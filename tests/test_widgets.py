@@ -530,12 +530,17 @@ def test_rule_option_tooltips_read_in_the_pages_language():
     from cardkit.game500 import OPTION_DOCS
     from cardkit.i18n import language
 
+    from cardkit.rulecards import rule_text
+
     with language("es"):
         t = Table("500", seed=1)
         tips = {name: c.tooltip for name, c in t.option_controls.items()}
-    assert tips["misere"] == "dónde va la miseria (regla 4 del Quinientos)"
-    assert all("Quinientos)" in tip and tip not in OPTION_DOCS.values() for tip in tips.values()), tips
-    assert Table("500", seed=1).option_controls["win"].tooltip == "how to win (rule 11 of Five Hundred)"
+        es_words = rule_text("500", 4)
+    en_words = rule_text("500", 11)
+    # the option, its rule and the rule's words (issue 28: a tooltip says the rule, never its id)
+    assert tips["misere"] == "dónde va la miseria (regla 4 del Quinientos): " + es_words
+    assert all("Quinientos): " in tip and tip not in OPTION_DOCS.values() for tip in tips.values()), tips
+    assert Table("500", seed=1).option_controls["win"].tooltip == "how to win (rule 11 of Five Hundred): " + en_words
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
