@@ -396,8 +396,10 @@ def illegal_span(message: str) -> str:
 
 
 def refusal(message: str) -> Shown:
-    """An illegal action's explanation as a learner reads it: the rule in plain words, the
-    rules.md item in the tooltip (see :func:`plain_rule`)."""
-    text, item = plain_rule(message)
-    title = f" title='{escape(item)}'" if item else ""
-    return Shown(f"{_CSS}<p class='cardkit-say cardkit-refusal'{title}>&#9995; {escape(text)}</p>", text)
+    """An illegal action's explanation as a learner reads it: the rule in plain words (see
+    :func:`plain_rule`), a link that opens the rule's card (:func:`cardkit.rulecards.rule_links`)."""
+    from .rulecards import rule_links
+
+    text = plain_rule(message)[0]
+    html, cards = rule_links(text)
+    return Shown(f"{_CSS}<p class='cardkit-say cardkit-refusal'>&#9995; {html}</p>{cards}", text)

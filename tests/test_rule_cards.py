@@ -154,3 +154,13 @@ def test_the_progress_pages_rules_open_their_cards(tmp_path, lang: str, words: s
     assert page.table.value.count("class='cardkit-rule-link'") == sum(len(v) for v in RULES.values())
     assert words in opened(page.table.value, "500-7")
     assert not INTERNAL.search(" ".join(_tooltips(page)))
+
+
+def test_a_lessons_refusal_opens_its_rule_and_reads_as_before() -> None:
+    from cardkit.display import refusal
+
+    with language("es"):
+        shown = refusal("A no puede apostar 60: una apuesta es de al menos 66 [rules.md 501 §5]")
+    assert repr(shown) == "A no puede apostar 60: una apuesta es de al menos 66 (regla 5 del 501)"
+    assert "quien pasa ya no vuelve a hablar" in opened(shown.html, "501-5")
+    assert "rules.md" not in shown.html
