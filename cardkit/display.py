@@ -32,8 +32,8 @@ from .i18n import _, action_text, get_language
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
-__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "number_text", "plain_rule", "refusal", "said_html",
-           "say", "score_changes", "text_of"]
+__all__ = ["Shown", "answer", "change_words", "facts", "game_word", "html_of", "number_text", "plain_rule", "refusal",
+           "said_html", "say", "score_changes", "text_of"]
 
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
@@ -270,7 +270,7 @@ _QUOTED_ACTION = re.compile(r"'((?:pass|look|bid|abandon|declare|give|play|bury|
 _RULE_REF = re.compile(r"(\([^()\d♠♣♦♥]*)?(\))?\s*\[rules\.md (\w+) §(\d+)\]")
 
 
-def _game_word(name: str) -> str | None:
+def game_word(name: str) -> str | None:
     """How learners read the game called ``name`` in "rule 8 of 501" (its declared
     :attr:`~cardkit.game.Game.rules_word`, translated: "regla 8 de Quinientos"); ``None`` for no game."""
     from .registry import find_game_class
@@ -305,7 +305,7 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     items: list[str] = []
 
     def plain(m: re.Match[str]) -> str:
-        if _game_word(m.group(3)) is None:
+        if game_word(m.group(3)) is None:
             return m.group(0)
         item = f"rules.md {m.group(3)} §{m.group(4)}"
         if item not in items:
@@ -337,7 +337,7 @@ def rule_words(item: str) -> str:
     'rule 6 of Five Hundred'
     """
     m = re.fullmatch(r"rules\.md (\w+) §(\d+)", item)
-    word = None if m is None else _game_word(m.group(1))
+    word = None if m is None else game_word(m.group(1))
     if m is None or word is None:
         raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
     return _("rule {n} of {game}").format(n=m.group(2), game=word)
@@ -360,13 +360,13 @@ def rules_words(items: Sequence[str]) -> str:
     games: dict[str, list[str]] = {}
     for item in items:
         m = re.fullmatch(r"rules\.md (\w+) §(\d+)", item)
-        if m is None or _game_word(m.group(1)) is None:
+        if m is None or game_word(m.group(1)) is None:
             raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
         if m.group(2) not in games.setdefault(m.group(1), []):
             games[m.group(1)].append(m.group(2))
     parts = [rule_words(f"rules.md {game} §{ns[0]}") if len(ns) == 1 else
              _("rules {numbers} of {game}").format(numbers=_join(sorted(ns, key=int), html=False),
-                                                   game=_game_word(game))
+                                                   game=game_word(game))
              for game, ns in games.items()]
     return _join(parts, html=False)
 

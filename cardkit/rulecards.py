@@ -6,7 +6,7 @@ English and Spanish through gettext; the title from :func:`cardkit.progress.rule
 and 12 of 501", "regla 8 del 501") is a control that opens that rule's card below the sentence and
 closes it on a second click or with its ✕; it needs no script (a checkbox and a label), so it works
 in a widget, in a saved notebook and under the class server's ``script-src 'self'``.
-:func:`rule_tooltip` is the words for a tooltip: never an id such as ``rules.md 500 §3``.
+A link's tooltip is the rule's heading and words: never an id such as ``rules.md 500 §3``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from .escaping import escape
 from .i18n import _, pgettext
 
-__all__ = ["RULE_CARD_CSS", "RuleCard", "link_rules", "linked_html", "rule_card", "rule_links", "rule_text",
-           "rule_tooltip"]
+__all__ = ["RULE_CARD_CSS", "RuleCard", "link_rules", "linked_html", "rule_card", "rule_links", "rule_text"]
 
 #: Styles of the rule links and cards (carried by every HTML value that has a link).
 RULE_CARD_CSS = ("<style>.cardkit-rule-link{color:#0645ad;text-decoration:underline;cursor:pointer}"
@@ -150,28 +149,17 @@ def rule_card(game: str, item: int) -> RuleCard | None:
     return RuleCard(game, item, heading, words)
 
 
-def rule_tooltip(items: str | None) -> str:
-    """A tooltip for the rules.md items ``items`` cites (``"rules.md 501 §8; rules.md 501 §5"``):
-    each rule's heading and words, never the ids; ``""`` for none.
-
-    >>> rule_tooltip("rules.md 500 §7")[:28]
-    'Rule 7 of Five Hundred: Play'
-    """
-    cards = [rule_card(m.group(1), int(m.group(2))) for m in re.finditer(r"rules\.md (\w+) §(\d+)", items or "")]
-    return "\n".join(f"{c.heading} — {c.words}" for c in cards if c is not None)
-
-
 def _patterns() -> list[tuple[re.Pattern[str], str]]:
     """(pattern over escaped text, game) of each game's rule mentions in the language in use:
     several rules ("rules 8 and 12 of 501", group ``ns``) before one ("rule 8 of 501", group ``n``)."""
-    from .display import _game_word
+    from .display import game_word
     from .progress import RULES
 
     out: list[tuple[re.Pattern[str], str]] = []
     for template, group in ((_("rules {numbers} of {game}"), r"(?P<ns>\d+(?:\D{1,8}?\d+)+)"),
                             (_("rule {n} of {game}"), r"(?P<n>\d+)")):
         for game in RULES:
-            word = _game_word(game)
+            word = game_word(game)
             if word is None:
                 continue
             parts = re.split(r"\{(\w+)\}", escape(template))
