@@ -32,8 +32,8 @@ from .i18n import _, action_text
 from .svg import BLACK, RED, cards_svg
 from .tricks import Trick
 
-__all__ = ["Shown", "answer", "change_words", "facts", "html_of", "number_text", "plain_rule", "refusal", "say", "score_changes",
-           "text_of"]
+__all__ = ["Shown", "answer", "change_words", "facts", "game_word", "html_of", "number_text", "plain_rule", "refusal",
+           "said_html", "say", "score_changes", "text_of"]
 
 _CSS = ("<style>.cardkit-say{font-size:1.05em;margin:.2em 0}"
         ".cardkit-say svg,.cardkit-facts svg{vertical-align:middle}"
@@ -269,7 +269,7 @@ def facts(rows: Mapping[str, Any] | Iterable[tuple[str, Any]], *, names: Sequenc
 _RULE_REF = re.compile(r"(\([^()\d♠♣♦♥]*)?(\))?\s*\[rules\.md (\w+) §(\d+)\]")
 
 
-def _game_word(name: str) -> str | None:
+def game_word(name: str) -> str | None:
     """How learners read the game called ``name`` in "rule 8 of 501" (its declared
     :attr:`~cardkit.game.Game.rules_word`, translated: "regla 8 de Quinientos"); ``None`` for no game."""
     from .registry import find_game_class
@@ -300,7 +300,7 @@ def plain_rule(message: str) -> tuple[str, str | None]:
     items: list[str] = []
 
     def plain(m: re.Match[str]) -> str:
-        if _game_word(m.group(3)) is None:
+        if game_word(m.group(3)) is None:
             return m.group(0)
         item = f"rules.md {m.group(3)} §{m.group(4)}"
         if item not in items:
@@ -332,7 +332,7 @@ def rule_words(item: str) -> str:
     'rule 6 of Five Hundred'
     """
     m = re.fullmatch(r"rules\.md (\w+) §(\d+)", item)
-    word = None if m is None else _game_word(m.group(1))
+    word = None if m is None else game_word(m.group(1))
     if m is None or word is None:
         raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
     return _("rule {n} of {game}").format(n=m.group(2), game=word)
@@ -355,32 +355,46 @@ def rules_words(items: Sequence[str]) -> str:
     games: dict[str, list[str]] = {}
     for item in items:
         m = re.fullmatch(r"rules\.md (\w+) §(\d+)", item)
-        if m is None or _game_word(m.group(1)) is None:
+        if m is None or game_word(m.group(1)) is None:
             raise ValueError(f"not a rules.md item: {item!r} (write 'rules.md 501 §8')")
         if m.group(2) not in games.setdefault(m.group(1), []):
             games[m.group(1)].append(m.group(2))
     parts = [rule_words(f"rules.md {game} §{ns[0]}") if len(ns) == 1 else
              _("rules {numbers} of {game}").format(numbers=_join(sorted(ns, key=int), html=False),
-                                                   game=_game_word(game))
+                                                   game=game_word(game))
              for game, ns in games.items()]
     return _join(parts, html=False)
 
 
+def said_html(message: str) -> str:
+    """An engine message as a widget's line (HTML): :func:`plain_rule`'s words, each rule a link
+    to its card (:func:`cardkit.rulecards.linked_html`)."""
+    from .rulecards import linked_html
+
+    return linked_html(plain_rule(message)[0])
+
+
 def illegal_span(message: str) -> str:
     """An illegal action's explanation as a widget's message line (HTML): the engine's sentence
-    with its rule in plain words (:func:`plain_rule`), the rules.md item in the tooltip.
+    with its rule in plain words (:func:`plain_rule`) as a link that opens the rule's card
+    (:func:`cardkit.rulecards.rule_links`).
 
-    >>> illegal_span("A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ [rules.md 500 §4]")
-    "<span class='cardkit-illegal' title='rules.md 500 §4'>A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ (rule 4 of Five Hundred)</span>"
+    >>> html = illegal_span("A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ [rules.md 500 §4]")
+    >>> html.startswith("<span class='cardkit-illegal'>A cannot bid 6♥: 6♥ does not outrank the standing bid of 7♠ "
+    ...                 "(<label class='cardkit-rule-link'")
+    True
     """
-    text, item = plain_rule(message)
-    title = f" title='{escape(item)}'" if item else ""
-    return f"<span class='cardkit-illegal'{title}>{escape(text)}</span>"
+    from .rulecards import rule_links
+
+    text, cards = rule_links(plain_rule(message)[0])
+    return f"<span class='cardkit-illegal'>{text}</span>{cards}"
 
 
 def refusal(message: str) -> Shown:
-    """An illegal action's explanation as a learner reads it: the rule in plain words, the
-    rules.md item in the tooltip (see :func:`plain_rule`)."""
-    text, item = plain_rule(message)
-    title = f" title='{escape(item)}'" if item else ""
-    return Shown(f"{_CSS}<p class='cardkit-say cardkit-refusal'{title}>&#9995; {escape(text)}</p>", text)
+    """An illegal action's explanation as a learner reads it: the rule in plain words (see
+    :func:`plain_rule`), a link that opens the rule's card (:func:`cardkit.rulecards.rule_links`)."""
+    from .rulecards import rule_links
+
+    text = plain_rule(message)[0]
+    html, cards = rule_links(text)
+    return Shown(f"{_CSS}<p class='cardkit-say cardkit-refusal'>&#9995; {html}</p>{cards}", text)

@@ -384,6 +384,22 @@ def _display(text: str, tmp: Path) -> list[str]:
             answer("{who} wins", who=text, names=names)._repr_html_()]
 
 
+def _rule_cards(text: str, tmp: Path) -> list[str]:
+    """Sentences naming rules, with hostile text around them, in both languages: the rules become
+    links to their cards, the text stays text."""
+    from cardkit.display import said_html
+    from cardkit.i18n import language
+    from cardkit.rulecards import linked_html, rule_links
+
+    out = []
+    for lang in ("en", "es"):
+        with language(lang):
+            out += [linked_html(f"{text} (rule 8 of 501) {text} rules 4 and 6 of Five Hundred {text}"),
+                    linked_html(f"{text} regla 8 del 501 {text}"), "".join(rule_links(f"{text} rule 7 of 501")),
+                    said_html(text + " [rules.md 500 §7]")]
+    return out
+
+
 def _svg_views(text: str, tmp: Path) -> list[str]:
     from cardkit.svg import cards_svg, view_html
 
@@ -486,6 +502,11 @@ PRODUCERS: dict[str, tuple[Callable[..., list[str]], bool]] = {
     "cardkit.display:html_of": (_display, True),
     "cardkit.display:refusal": (_display, True),
     "cardkit.display:illegal_span": (_display, True),
+    "cardkit.display:said_html": (_rule_cards, True),
+    "cardkit.rulecards:linked_html": (_rule_cards, True),
+    "cardkit.rulecards:rule_links": (_rule_cards, True),
+    "cardkit.rulecards:link_rules": (_rule_cards, True),
+    "cardkit.rulecards:_patterns": (_rule_cards, True),
     "cardkit.display:answer": (_display, True),
     "cardkit.display:_card_html": (_display, True),
     "cardkit.display:Shown": (_display, True),

@@ -111,6 +111,9 @@ def test_errors_in_spanish(client: TestClient) -> None:
     # the rule in plain words, in the page's language (issue 27, item 4)
     assert r.json()["rule_words"] == "regla 4 del Quinientos" and r.json()["rule_name"] == "auction-call"
     assert r.json()["plain"] == r.json()["error"].replace("[rules.md 500 §4]", "(regla 4 del Quinientos)")
+    # the rule's card that "regla 4 del Quinientos" opens, in Spanish
+    assert r.json()["rule_heading"] == "Regla 4 del Quinientos: Subasta"
+    assert r.json()["rule_text"].startswith("Habla primero el jugador a la izquierda del repartidor")
     assert r.json()["error"].startswith(f"{names[to_act]['name']} no puede jugar 4♠: ")
     r = client.get(f"/api/tables/nope?code=x&lang=es")
     assert r.status_code == 404 and r.json()["error"] == "no hay ninguna mesa con este identificador en este servidor"

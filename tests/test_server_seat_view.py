@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from cardkit.rulecards import rule_text
+
 from cardkit.server.store import Store
 from cardkit.server.tables import Room, TableError
 
@@ -53,7 +55,10 @@ def test_a_card_that_does_not_follow_suit_is_refused_with_its_rule(room: Room) -
     assert e.value.body() == {
         "error": "A cannot play A♣: must follow ♠: A holds J♠ K♠ Q♠ [rules.md 500 §7]", "rule": "rules.md 500 §7",
         "plain": "A cannot play A♣: must follow ♠: A holds J♠ K♠ Q♠ (rule 7 of Five Hundred)",
-        "rule_words": "rule 7 of Five Hundred", "rule_name": "follow-suit"}
+        "rule_words": "rule 7 of Five Hundred", "rule_name": "follow-suit",
+        # the rule's card that "rule 7 of Five Hundred" opens on the page
+        "rule_heading": "Rule 7 of Five Hundred: Play", "rule_text": rule_text("500", 7)}
+    assert "Follow the suit led" in rule_text("500", 7)
     assert room.step == 9  # nothing changed
     room.act(0, "play K♠")
     room.act(1, "play 6♠")

@@ -5,6 +5,7 @@ The widget holds no rule: every test compares what the widget shows or does with
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,11 @@ def english():
 
 WORKED = ROOT / "data" / "examples" / "501_worked_blind_contract.json"
 WORKED_MADE = ROOT / "data" / "examples" / "501_worked_blind_contract_made.json"
+
+
+def read(html: str) -> str:
+    """What a message line reads: its sentence, without tags, the rule cards after it left out."""
+    return re.sub(r"<[^>]+>", "", html.split("<style>")[0])
 
 
 def one(table: Table, css: str, description: str | None = None):
@@ -243,15 +249,15 @@ def test_illegal_card_click_shows_the_rule_and_changes_nothing():
     button = one(t, "cardkit-card", str(bad))
     assert "cardkit-legal" not in button._dom_classes
     button.click()
-    assert "rules.md 501 §8" in t.message.value and "must follow" in t.message.value
+    assert "data-rule='501-8'" in t.message.value and "must follow" in t.message.value
     assert "cardkit-illegal" in t.message.value
     assert (t.position, t.state.history(), list(t.state.hands[seat])) == before
-    # the learner reads the rule in plain words; the rules.md item is the tooltip, for teachers
+    # the learner reads the rule in plain words, a link to the rule's card; no rules.md id anywhere
     shown = t.message.value.replace("&#x27;", "'")
     why = t.state.why_illegal(f"play {bad.code}")
     assert why.endswith(" [rules.md 501 §8]")
-    assert why.removesuffix(" [rules.md 501 §8]") + " (rule 8 of 501)" in shown
-    assert "title='rules.md 501 §8'" in shown and "[rules.md" not in shown
+    assert why.removesuffix(" [rules.md 501 §8]") + " (rule 8 of 501)" in read(shown)
+    assert "cardkit-rule-card" in shown and "rules.md" not in shown
 
 
 def test_illegal_card_in_spanish_reads_in_spanish_with_the_rule_in_words():
@@ -265,10 +271,10 @@ def test_illegal_card_in_spanish_reads_in_spanish_with_the_rule_in_words():
         seat, bad = _to_first_follow(t)
         one(t, "cardkit-card", str(bad)).click()
         shown = t.message.value.replace("&#x27;", "'")
-    assert f">{t.game.names[seat]} no puede jugar {bad}: debe asistir a " in shown
-    assert "'" not in shown.split(">", 1)[1] and "play" not in shown and "ilegal" not in shown
-    assert shown.split("</span>")[0].endswith("(regla 8 del 501)")
-    assert "title='rules.md 501 §8'" in shown and "[rules.md" not in shown
+    assert read(shown).startswith(f"{t.game.names[seat]} no puede jugar {bad}: debe asistir a ")
+    assert "'" not in read(shown) and "play" not in read(shown) and "ilegal" not in read(shown)
+    assert read(shown).endswith("(regla 8 del 501)")
+    assert "Regla 8 del 501" in shown and "rules.md" not in shown
 
 
 def test_illegal_bid_shows_the_rule_and_changes_nothing():
@@ -276,11 +282,11 @@ def test_illegal_bid_shows_the_rule_and_changes_nothing():
     before = t.state.history()
     one(t, "cardkit-bid-number").value = 60
     one(t, "cardkit-bid").click()
-    assert "at least 66" in t.message.value and "rules.md 501 §5" in t.message.value
+    assert "at least 66" in t.message.value and "data-rule='501-5'" in t.message.value
     assert t.state.history() == before
     one(t, "cardkit-bid-number").value = 221
     one(t, "cardkit-bid").click()
-    assert "rules.md 501 §5" in t.message.value and t.state.history() == before
+    assert "data-rule='501-5'" in t.message.value and t.state.history() == before
 
 
 def test_declare_below_the_bid_is_refused():
@@ -292,7 +298,7 @@ def test_declare_below_the_bid_is_refused():
     one(t, "cardkit-declare-choice").value = "♦"
     one(t, "cardkit-declare-number").value = 70
     one(t, "cardkit-declare").click()
-    assert "rules.md 501 §7" in t.message.value and t.state.phase == "talon"
+    assert "data-rule='501-7'" in t.message.value and t.state.phase == "talon"
 
 
 def test_spanish_panel_and_card_tooltips_read_in_spanish():
@@ -524,12 +530,17 @@ def test_rule_option_tooltips_read_in_the_pages_language():
     from cardkit.game500 import OPTION_DOCS
     from cardkit.i18n import language
 
+    from cardkit.rulecards import rule_text
+
     with language("es"):
         t = Table("500", seed=1)
         tips = {name: c.tooltip for name, c in t.option_controls.items()}
-    assert tips["misere"] == "dónde va la miseria (regla 4 del Quinientos)"
-    assert all("Quinientos)" in tip and tip not in OPTION_DOCS.values() for tip in tips.values()), tips
-    assert Table("500", seed=1).option_controls["win"].tooltip == "how to win (rule 11 of Five Hundred)"
+        es_words = rule_text("500", 4)
+    en_words = rule_text("500", 11)
+    # the option, its rule and the rule's words (issue 28: a tooltip says the rule, never its id)
+    assert tips["misere"] == "dónde va la miseria (regla 4 del Quinientos): " + es_words
+    assert all("Quinientos): " in tip and tip not in OPTION_DOCS.values() for tip in tips.values()), tips
+    assert Table("500", seed=1).option_controls["win"].tooltip == "how to win (rule 11 of Five Hundred): " + en_words
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -78,6 +78,7 @@ def words() -> dict[str, str]:
         "pick_cards": _("Choose {n} cards of your hand, then confirm: {verb}."),
         "pick_go": _("{verb} these {n}"), "picked": _("{n} of {of} chosen"),
         "less": _("5 less"), "more": _("5 more"), "tricks_taken": _("tricks"),
+        "close": _("close"), "open_rule": _("Open {rule} in plain words"),
     }
 
 

@@ -27,6 +27,8 @@ import re
 
 from ..cards import Card, Cards, Suit
 from ..display import held_order, plain_rule, rule_words
+from ..progress import item_of
+from ..rulecards import rule_card
 from ..escaping import BIDI_CONTROLS
 from ..errors import CardkitError, IllegalActionError
 from ..game import Action, ActionGroup, Game, Player, State
@@ -90,13 +92,18 @@ class TableError(Exception):
         #: Five Hundred"`` (:func:`cardkit.display.plain_rule`); a server.md rule stays as it is.
         self.rule_words = rule_words(rule) if rule.startswith("rules.md ") else None
         self.plain = plain_rule(message)[0] if self.rule_words is not None else message
+        #: The rule's card (:func:`cardkit.rulecards.rule_card`), in the language in use when refused.
+        self.card = rule_card(*found) if (found := item_of(rule)) is not None else None
 
     def body(self) -> dict[str, str]:
         """The JSON body sent to the client: ``{"error": message, "rule": rule}``, and for a rule
-        of the game ``"plain"``, ``"rule_words"`` and ``"rule_name"`` (docs/server.md §4)."""
+        of the game ``"plain"``, ``"rule_words"`` and ``"rule_name"`` (docs/server.md §4), and
+        ``"rule_heading"`` and ``"rule_text"``: the rule's card that the rule's words open."""
         out = {"error": self.message, "rule": self.rule}
         if self.rule_words is not None:
             out["plain"], out["rule_words"] = self.plain, self.rule_words
+        if self.card is not None:
+            out["rule_heading"], out["rule_text"] = self.card.heading, self.card.words
         if self.rule_name is not None:
             out["rule_name"] = self.rule_name
         return out

@@ -30,6 +30,7 @@ from ..game import State, View
 from ..i18n import _, get_language, language
 from ..display import held_order, trick_text
 from ..progress import Progress, ProgressError, note_refusal, unsaved_html
+from ..rulecards import rule_links
 from ..svg import cards_svg
 
 #: The exercise widgets' style sheet (one per page: a Practice or the progress page carries it for all).
@@ -289,11 +290,11 @@ class ExerciseWidget(W.VBox):
             return [box.value for box in self.inputs]
         return None
 
-    def _say(self, css: str, text: str, extra: str = "", teacher: str = "") -> None:
-        """Show ``text`` (plain words for the learner); ``teacher``: the rules.md items and rule
-        statement ids behind it, kept in the tooltip (title attribute) for a teacher."""
-        title = f" title='{escape(teacher)}'" if teacher else ""
-        self.output.value = f"<div class='{css}'{title}>{_html(text)}</div>{extra}"
+    def _say(self, css: str, text: str, extra: str = "") -> None:
+        """Show ``text`` (plain words for the learner), each rule it names a link that opens the
+        rule's card under it (:func:`cardkit.rulecards.rule_links`)."""
+        html, cards = rule_links(text)
+        self.output.value = f"<div class='{css}'>{html}</div>{cards}{extra}"
 
     def _on_check(self, _b: Any = None) -> None:
         e = self.exercise
@@ -308,11 +309,10 @@ class ExerciseWidget(W.VBox):
             if fb.correct:
                 self.solved = True
                 self.hint_output.value = ""  # the hint and its "Read rule … again" have done their work
-                self._say("cardkit-ex-right", fb.message, teacher=fb.teacher_note)
+                self._say("cardkit-ex-right", fb.message)
             else:
                 note = _html(_("Try again, or ask for a hint."))
-                self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>",
-                          teacher=fb.teacher_note)
+                self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>")
             self._remember(fb)
         if self.on_result is not None:
             self.on_result(e, fb)
@@ -332,8 +332,8 @@ class ExerciseWidget(W.VBox):
         feedback, which stays visible."""
         e = self.exercise
         with language(e.language):
-            text = _("Hint: {hint}").format(hint=e.hint_text())
-            self.hint_output.value = f"<div class='cardkit-ex-note'>{_html(text)}</div>"
+            html, cards = rule_links(_("Hint: {hint}").format(hint=e.hint_text()))
+            self.hint_output.value = f"<div class='cardkit-ex-note'>{html}</div>{cards}"
 
     def _on_show(self, _b: Any = None) -> None:
         """Show the engine's answer and its reasons ("The answer: …"), whatever was answered
@@ -422,18 +422,17 @@ class ExerciseWidget(W.VBox):
             if fb is None:
                 self.output.value = ""
             elif po.illegal:
-                self._say("cardkit-ex-wrong", fb.message, teacher=fb.teacher_note)
+                self._say("cardkit-ex-wrong", fb.message)
                 if self.progress is not None and fb.cited:
                     self.output.value += unsaved_html(note_refusal(fb.cited[0], progress=self.progress))
             else:
                 self.feedback = fb
                 if fb.correct:
                     self.solved = True
-                    self._say("cardkit-ex-right", fb.message, teacher=fb.teacher_note)
+                    self._say("cardkit-ex-right", fb.message)
                 else:
                     note = _html(_("Try again: the ending starts over."))
-                    self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>",
-                              teacher=fb.teacher_note)
+                    self._say("cardkit-ex-wrong", fb.message, f"<div class='cardkit-ex-note'>{note}</div>")
                 self._remember(fb)
                 if self.on_result is not None:
                     self.on_result(e, fb)

@@ -24,6 +24,7 @@ import ipywidgets as W
 import pandas as pd
 
 from ..display import rule_words
+from ..rulecards import RULE_CARD_CSS, link_rules
 from ..escaping import escape
 from ..exercises import Exercise, Feedback
 from ..i18n import _, get_language, language, ngettext
@@ -63,7 +64,9 @@ def _table_html(states: dict[tuple[str, int], RuleState]) -> str:
     classes[_("State")] = [f"cardkit-state-{rs.state.replace(' ', '-')}" for rs in states.values()
                            if rule_about(rs.game, rs.item)]
     styler = df.style.hide(axis="index").set_uuid("progress").format(escape="html").set_td_classes(classes)
-    return str(styler.to_html())
+    # each rule's name opens its card in plain words, under the table
+    html, cards = link_rules(str(styler.to_html()))
+    return html + (RULE_CARD_CSS + cards if cards else "")
 
 
 def summary_words(progress: Progress, states: dict[tuple[str, int], RuleState]) -> str:

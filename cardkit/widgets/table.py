@@ -27,7 +27,7 @@ import ipywidgets as W
 
 from .. import coach
 from ..cards import Card
-from ..display import change_words, held_order, illegal_span, rule_words, score_changes, text_of
+from ..display import change_words, held_order, illegal_span, rule_words, said_html, score_changes, text_of
 from ..errors import CardkitError, IllegalActionError
 from ..escaping import escape
 from ..game import Action, Game, Match, Outcome, Player, State
@@ -35,6 +35,7 @@ from ..registry import find_game, find_player, player_kinds
 from ..i18n import N_, _, ngettext
 from ..progress import note_refusal, unsaved_html
 from ..replay import Replay
+from ..rulecards import rule_text
 from ..svg import cards_svg
 from .controls import action_controls, button
 from .deal import DealStepper
@@ -287,7 +288,11 @@ class Table(W.VBox):
             # the tooltip names the option's rule in the reader's language ("regla 8 del Quinientos"),
             # not the engine's English help with the records' spellings
             item = re.search(r"§(\d+)\)?$", game.option_help.get(name, ""))
-            tip = f"{title} ({rule_words(f'rules.md {game.name} §{item.group(1)}')})" if item else title
+            tip = title
+            if item:  # and the rule's words, so that hovering says what the rule is
+                words = rule_text(game.name, int(item.group(1)))
+                tip = f"{title} ({rule_words(f'rules.md {game.name} §{item.group(1)}')})"
+                tip += f": {words}" if words else ""
             if all(isinstance(v, bool) for v in choices):
                 state = _("on") if default else _("off")
                 ctrl = W.Checkbox(value=bool(default), indent=False,
@@ -375,7 +380,7 @@ class Table(W.VBox):
             self.new_deal(seed, players=self.players_picker.value, options=self.chosen_options(),
                           opponents=self.opponents.value)
         except CardkitError as e:
-            self._message = f"<span class='cardkit-illegal'>{escape(str(e))}</span>"
+            self._message = illegal_span(str(e))
             self._render()
 
     def new_deal(self, seed: int | None = None, *, players: int | None = None, options: dict[str, Any] | None = None,
@@ -552,7 +557,7 @@ class Table(W.VBox):
     def _moved(self, why: str | None) -> bool:
         if why is None and self.replay.cursor[1] == 0:
             self._settle()  # a new hand was dealt
-        self._message = "" if why is None else escape(why)
+        self._message = "" if why is None else said_html(why)
         self._render()
         return why is None
 
@@ -579,7 +584,7 @@ class Table(W.VBox):
     def to_end(self, limit: int = 10_000) -> None:
         """Step forward to the end of the current hand (playing on if live, up to the user's turn)."""
         why = self.replay.end(limit)
-        self._message = "" if why is None else escape(why)
+        self._message = "" if why is None else said_html(why)
         self._render()
 
     def play_to(self, h: int, k: int) -> None:

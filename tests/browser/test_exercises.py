@@ -49,9 +49,20 @@ def _feedback(box: Any, css: str) -> str:
     return str(fb.inner_text())
 
 
-def _teacher(box: Any) -> str:
-    """The feedback's tooltip, for teachers: the rules.md items and rule statement ids."""
-    return str(box.locator(".cardkit-ex-feedback .cardkit-ex-wrong").get_attribute("title") or "")
+def _opens_its_rule(box: Any) -> str:
+    """Click the feedback's first rule link: its card shows (no internal id in it nor in any
+    tooltip); a second click hides it. Returns the card's text."""
+    link = box.locator(".cardkit-ex-feedback .cardkit-rule-link").first
+    card = box.locator(f".cardkit-ex-feedback .cardkit-rule-card[data-rule='{link.get_attribute('data-rule')}']")
+    assert card.is_hidden()
+    link.click()
+    card.wait_for(state="visible", timeout=10_000)
+    text = str(card.inner_text())
+    titles = box.locator(".cardkit-ex-feedback [title]").evaluate_all("els => els.map(e => e.title).join(' ')")
+    assert text and "rules.md" not in text + titles and "§" not in titles
+    link.click()
+    card.wait_for(state="hidden", timeout=10_000)
+    return text
 
 
 def _click(box: Any, css: str, text: str) -> None:
@@ -158,7 +169,7 @@ def test_each_kind_right_and_wrong_in_classroom_mode(serve, page, lang: str) -> 
             _play_out(page, box, _learner_cards(e, losing=True))
             text = _feedback(box, "cardkit-ex-wrong")
             assert w["rule"] in text and "[rules.md" not in text
-            assert any(r in _teacher(box) for r in e.rules)  # the statement ids are in the tooltip
+            _opens_its_rule(box)  # the rule named opens in plain words
             if lang == "en":
                 screenshot(page, f"exercise_play_it_out_{lang}")
             _click(box, "cardkit-ex-retry", w["retry"])
@@ -171,7 +182,7 @@ def test_each_kind_right_and_wrong_in_classroom_mode(serve, page, lang: str) -> 
             _click(box, "cardkit-ex-check", w["check"])
             text = _feedback(box, "cardkit-ex-wrong")
             assert w["rule"] in text and "[rules.md" not in text, text
-            assert any(r in _teacher(box) for r in e.rules)  # the statement ids are in the tooltip
+            assert all(r not in _opens_its_rule(box) for r in e.rules)  # the rule in words, never its ids
             if kind == "play":
                 # the hint comes under the wrong answer's feedback, which stays; Show answer gives
                 # the engine's answer and its rule, never a verdict

@@ -73,7 +73,17 @@ def test_three_students_and_a_computer_are_taught_by_refusals(serve, browser, tm
         c.wait_for_selector("#message .error")
         refused = c.locator("#message .error")
         assert refused.inner_text().startswith("C cannot bid misère: ")
-        assert refused.inner_text().endswith("(rule 4 of Five Hundred)") and refused.get_attribute("title") == "rules.md 500 §4"
+        assert refused.inner_text().endswith("(rule 4 of Five Hundred)") and refused.get_attribute("title") is None
+        # the rule's words open the rule's card under the sentence; a second click closes it
+        card = c.locator("#message .rule-card")
+        assert card.is_hidden()
+        c.locator("#message .error button.rule-link", has_text="rule 4 of Five Hundred").click()
+        card.wait_for(state="visible")
+        assert card.inner_text().startswith("📖 Rule 4 of Five Hundred: Auction")
+        assert "A pass is final" in card.inner_text()
+        assert "rules.md" not in card.inner_text() + str(c.locator("#message .rule-link").get_attribute("title"))
+        c.locator("#message .error button.rule-link").click()
+        card.wait_for(state="hidden")
         assert step(c) == 0
         c.locator("button.rung[data-action='bid 6♠']").click()
         wait_step(a, 2)  # C's bid and D's pass
@@ -108,13 +118,18 @@ def test_three_students_and_a_computer_are_taught_by_refusals(serve, browser, tm
         b.locator("#board tr.me button.card").first.click()
         b.wait_for_selector("#refusal")
         assert b.locator("#refusal").inner_text() == "✋ it is A's turn, not B's"
-        assert b.locator("#refusal").get_attribute("title") == "server.md §4"
+        assert b.locator("#refusal").get_attribute("title") is None
         # A clicks A♣, which does not follow suit (the jack of spades, the right bower, is a spade)
         a.locator("#board tr.me button.card.dimmed[data-action='play A♣']").click()
         a.wait_for_selector("#refusal")
         assert a.locator("#refusal").inner_text() == (
             "✋ A cannot play A♣: must follow ♠: A holds J♠ K♠ Q♠ (rule 7 of Five Hundred)")
-        assert a.locator("#refusal").get_attribute("title") == "rules.md 500 §7"
+        assert a.locator("#refusal").get_attribute("title") is None
+        a.locator("#refusal button.rule-link").click()  # the card opens under the sentence, by the hand
+        a.locator("tr.said .rule-card").wait_for(state="visible")
+        assert "Follow the suit led if you can" in a.locator("tr.said .rule-card").inner_text()
+        a.locator("tr.said .rule-card button.rule-close").click()
+        a.locator("tr.said .rule-card").wait_for(state="hidden")
         assert step(a) == 9 and step(show) == 9 and len(hand(a)) == 10
         box = a.locator("#refusal").bounding_box()
         row = a.locator("#board tr.me").bounding_box()

@@ -87,7 +87,9 @@
         b.addEventListener("click", () => act(x.action, true));
       } else {
         b.classList.add("dimmed");
-        b.addEventListener("click", () => { said = {text: say("no_card_now", {what: v.summary}), where: "hand"}; render(view); });
+        b.addEventListener("click", () => {
+          said = {d: {error: say("no_card_now", {what: v.summary})}, where: "hand"}; render(view);
+        });
       }
       s.appendChild(b);
     });
@@ -273,16 +275,47 @@
     return box;
   }
   function name(seat) { return view.names[seat]; }
-  function message(text, kind, tip) {
+  function message(text, kind) {
     const box = clear($("message"));
-    if (text) { const p = el("p", kind || "", text); if (tip) p.title = tip; box.appendChild(p); }
+    if (text) box.appendChild(el("p", kind || "", text));
   }
-  // a refusal: its sentence with the rule in plain words ("… (rule 7 of Five Hundred)"), the
-  // rules.md or server.md item in a tooltip; a refused click on a card is said beside the hand
+  // a refusal's sentence, its rule in plain words ("… (rule 7 of Five Hundred)") a button that
+  // opens the rule's card under it (heading and words sent with the refusal); a second click or
+  // the card's ✕ closes it (``keep.open`` keeps that over a new drawing of the table). Returns the
+  // nodes to add: the sentence, then the card.
+  let ruleCards = 0;
+  function ruleSentence(d, tag, cls, prefix, keep) {
+    const text = d.plain || d.error, p = el(tag, cls, "");
+    const at = d.rule_text && d.rule_words ? text.indexOf(d.rule_words) : -1;
+    if (at < 0) { p.textContent = prefix + text; return [p]; }
+    const card = el("div", "rule-card", ""), id = "rule-card-" + (++ruleCards);
+    card.id = id; card.hidden = true; card.setAttribute("role", "note");
+    const head = el("div", "rule-head", ""), close = el("button", "rule-close", "\u2715");
+    close.type = "button"; close.title = say("close"); close.setAttribute("aria-label", say("close"));
+    head.appendChild(el("span", "", "\ud83d\udcd6 " + d.rule_heading)); head.appendChild(close);
+    card.appendChild(head); card.appendChild(el("div", "rule-words", d.rule_text));
+    const link = el("button", "rule-link", d.rule_words);
+    link.type = "button"; link.title = d.rule_heading + " \u2014 " + d.rule_text;
+    link.setAttribute("aria-expanded", "false"); link.setAttribute("aria-controls", id);
+    link.setAttribute("aria-label", say("open_rule", {rule: d.rule_words}));
+    const show = (open) => {
+      card.hidden = !open; link.setAttribute("aria-expanded", String(open));
+      if (keep) keep.open = open;
+    };
+    if (keep && keep.open) show(true);
+    link.addEventListener("click", () => show(card.hidden));
+    close.addEventListener("click", () => { show(false); link.focus(); });
+    p.appendChild(document.createTextNode(prefix + text.slice(0, at)));
+    p.appendChild(link);
+    p.appendChild(document.createTextNode(text.slice(at + d.rule_words.length)));
+    return [p, card];
+  }
+  // a refusal: its sentence with the rule a button that opens the rule's card; a refused click on
+  // a card is said beside the hand
   let said = null, lastAtHand = false;
   function refusal(d, atHand) {
-    if (atHand && !SHOW && view) { message(""); said = {text: d.plain || d.error, tip: d.rule, where: "hand"}; render(view); }
-    else message(d.plain || d.error, "error", d.rule);
+    if (atHand && !SHOW && view) { message(""); said = {d: d, where: "hand"}; render(view); }
+    else { const box = clear($("message")); ruleSentence(d, "p", "error", "").forEach((n) => box.appendChild(n)); }
   }
   function joined(names) {
     return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " " + say("and") + " " + names[names.length - 1];
@@ -358,10 +391,9 @@
       if (!SHOW && s === v.seat && said && said.where === "hand") {  // the refusal beside the hand
         const r = el("tr", "said"), cell = el("td", "", "");
         cell.colSpan = 3;
-        const p = el("p", "refusal", "\u270b " + said.text);
-        p.id = "refusal"; p.setAttribute("role", "alert");
-        if (said.tip) p.title = said.tip;
-        cell.appendChild(p); r.appendChild(cell); t.appendChild(r);
+        const nodes = ruleSentence(said.d, "p", "refusal", "\u270b ", said);
+        nodes[0].id = "refusal"; nodes[0].setAttribute("role", "alert");
+        nodes.forEach((n) => cell.appendChild(n)); r.appendChild(cell); t.appendChild(r);
       }
     });
     const tr = el("tr", "talon");
