@@ -83,7 +83,7 @@ def test_a_table_refusal_opens_its_rule(lang: str, words: str) -> None:
         p = AuctionPanel(Game500(), dealer=3, seed=5)
         p.act("bid 7♠")
         p.act("bid 6♥")
-        assert "♠ ♣ ♦ ♥ NT" in opened(p.message.value, "500-4")
+        assert ("♠ ♣ ♦ ♥ NT" if lang == "en" else "♠ ♣ ♦ ♥ y sin triunfo") in opened(p.message.value, "500-4")
     assert not INTERNAL.search(t.message.value + p.message.value)
 
 
