@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import os
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..errors import CardkitError
 
@@ -74,6 +74,27 @@ def in_completion_order(futures: Iterable[Any]) -> Iterator[Any]:
     yield from _distributed().as_completed(list(futures))
 
 
+def run_chunks(work: Callable[..., list[Any]], args: Sequence[Any], deals: int, chunk: int, client: Any = None,
+               advance: Callable[[int], object] | None = None) -> list[Any]:
+    """``work(*args, chunk_of_deal_numbers)`` for deals ``0 … deals − 1`` in chunks of ``chunk``: here,
+    one chunk after another, or each chunk a task on the Dask ``client``; the rows of every chunk
+    together (in no set order). ``advance(n)`` is told each chunk's deal count as it finishes."""
+    chunks = [list(range(s, min(deals, s + chunk))) for s in range(0, deals, chunk)]
+    rows: list[Any] = []
+    if client is None:
+        for ds in chunks:
+            rows += work(*args, ds)
+            if advance is not None:
+                advance(len(ds))
+        return rows
+    sizes = {client.submit(work, *args, ds, pure=False): len(ds) for ds in chunks}
+    for f in in_completion_order(sizes):
+        rows += f.result()
+        if advance is not None:
+            advance(sizes[f])
+    return rows
+
+
 def _distributed() -> Any:
     """The module ``dask.distributed`` (as ``Any``: its functions carry no type annotations).
 
@@ -88,4 +109,4 @@ def _distributed() -> Any:
     return module
 
 
-__all__ = ["MAX_LOCAL_WORKERS", "dask_client", "first_finished", "in_completion_order"]
+__all__ = ["MAX_LOCAL_WORKERS", "dask_client", "first_finished", "in_completion_order", "run_chunks"]

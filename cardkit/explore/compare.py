@@ -100,26 +100,13 @@ def compare(a: Variant | Game, b: Variant | Game, deals: int = 200, seed: int = 
     if not same_deals(va.game, vb.game):
         raise CardkitError(f"{va.name()} and {vb.name()} do not deal the same cards to the same seats: "
                            "compare tables of one size and pack")
-    chunks = [list(range(s, min(deals, s + chunk))) for s in range(0, deals, chunk)]
-    rows: list[dict[str, Any]] = []
-    if client is None:
-        for ds in chunks:
-            rows += compare_deals(va, vb, ds, seed)
-            if advance is not None:
-                advance(len(ds))
-    else:
-        from .cluster import in_completion_order
+    from .cluster import run_chunks
 
-        futures = [client.submit(compare_deals, va, vb, ds, seed, pure=False) for ds in chunks]
-        for f in in_completion_order(futures):
-            got = f.result()
-            rows += got
-            if advance is not None:
-                advance(len(got))
+    rows = run_chunks(compare_deals, (va, vb, seed), deals, chunk, client, advance)
     return sorted(rows, key=lambda r: int(r["deal"]))
 
 
-def compare_deals(a: Variant, b: Variant, deals: Iterable[int], seed: int) -> list[dict[str, Any]]:
+def compare_deals(a: Variant, b: Variant, seed: int, deals: Iterable[int]) -> list[dict[str, Any]]:
     """The rows of :func:`compare` for the deals ``deals`` (one task's work)."""
     solvers: dict[int, Any] = {}
     rows = []

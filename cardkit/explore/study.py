@@ -96,23 +96,9 @@ def study(game: Game, deals: int = 1000, seed: int = 0, player: str | None = Non
         if not same_deals(game, g):
             raise CardkitError(f"{name}={value} changes the pack or who is dealt what: its deals cannot be "
                                "the same as the table's, so it cannot be studied deal by deal")
-    chunks = [list(range(s, min(deals, s + chunk))) for s in range(0, deals, chunk)]
-    rows: list[dict[str, Any]] = []
-    if client is None:
-        for ds in chunks:
-            rows += study_deals(game, games, list(methods), player, seed, ds)
-            if advance is not None:
-                advance(len(ds))
-    else:
-        from .cluster import in_completion_order
+    from .cluster import run_chunks
 
-        futures = [client.submit(study_deals, game, games, list(methods), player, seed, ds, pure=False)
-                   for ds in chunks]
-        for f in in_completion_order(futures):
-            got = f.result()
-            rows += got
-            if advance is not None:
-                advance(len({r["deal"] for r in got}))
+    rows = run_chunks(study_deals, (game, games, list(methods), player, seed), deals, chunk, client, advance)
     return sorted(rows, key=lambda r: (r["deal"], r["method"], r["option"], str(r["value"])))
 
 
