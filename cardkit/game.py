@@ -389,6 +389,12 @@ class Game(ABC):
     rules_word: ClassVar[str]
     #: The rule text's word for the undealt cards, as users read it: ``"talon"`` or ``"kitty"``.
     talon_word: ClassVar[str] = "talon"
+
+    @staticmethod
+    def rule_items() -> dict[int, tuple[str, str]]:
+        """Each numbered rule of the game (its ``docs/rules.md`` items) → (its title, its plain
+        words), in the language in use: what rule cards and the progress page show. None by default."""
+        return {}
     #: True when a lower running score is better (501♠ counts down from 501 to 0).
     lower_is_better: ClassVar[bool] = False
     #: The player kind (see :func:`cardkit.registry.find_player`) a table uses for computer seats.

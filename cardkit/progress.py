@@ -6,7 +6,7 @@ It is made on the first answer recorded, carries its schema version, and nothing
 sent anywhere. Reading it runs no code; a file that is not a cardkit progress file (corrupt, or
 another program's) raises :class:`ProgressError` naming it, and is left as it was.
 
-Every rule of both games (the items of ``docs/rules.md``, :data:`RULES`) has a state worked out
+Every rule of both games (the items of ``docs/rules.md``, :func:`all_rules`) has a state worked out
 from the history (:func:`rule_states`), spaced repetition in its simplest form:
 
 - ``new``: never practised;
@@ -38,13 +38,13 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from .errors import CardkitError
+from .errors import CardkitError, UnknownOptionError
 from .i18n import _, pgettext
 
 if TYPE_CHECKING:
     from .exercises import Exercise
 
-__all__ = ["MASTERED_DAYS", "REFRESH_DAYS", "RULES", "STATES", "Event", "Progress", "ProgressError", "RuleState",
+__all__ = ["MASTERED_DAYS", "REFRESH_DAYS", "all_rules", "rule_items", "STATES", "Event", "Progress", "ProgressError", "RuleState",
            "exercise_items", "item_of", "note_refusal", "progress_path", "rule_about", "rule_states", "state_words",
            "unsaved_html"]
 
@@ -60,9 +60,6 @@ STATES = ("new", "practised", "mastered", "to review")
 SCHEMA_VERSION = 1
 _APP = "cardkit-progress"
 
-#: Every rule of both games: the numbered items of ``docs/rules.md`` (its worked examples and fine
-#: points aside), by game, in their order.
-RULES: dict[str, tuple[int, ...]] = {"501": tuple(range(1, 13)), "500": tuple(range(1, 15))}
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,28 +82,27 @@ class ProgressError(CardkitError):
     """The progress file cannot be read or written (not a cardkit progress file, a newer schema)."""
 
 
-def _about() -> dict[tuple[str, int], str]:
-    # literal pgettext calls, so that `make messages` finds every title
-    return {
-        ("501", 1): pgettext("rule", "Players"), ("501", 2): pgettext("rule", "Dealer"),
-        ("501", 3): pgettext("rule", "Pack and ranks"), ("501", 4): pgettext("rule", "Deal"),
-        ("501", 5): pgettext("rule", "Auction"), ("501", 6): pgettext("rule", "Blind"),
-        ("501", 7): pgettext("rule", "Talon and contract"), ("501", 8): pgettext("rule", "Play"),
-        ("501", 9): pgettext("rule", "Marriages"), ("501", 10): pgettext("rule", "Scoring"),
-        ("501", 11): pgettext("rule", "End of the game"), ("501", 12): pgettext("rule", "A worked example"),
-        ("500", 1): pgettext("rule", "Seats and sides"), ("500", 2): pgettext("rule", "Packs"),
-        ("500", 3): pgettext("rule", "Deal"), ("500", 4): pgettext("rule", "Auction"),
-        ("500", 5): pgettext("rule", "Kitty"), ("500", 6): pgettext("rule", "Trumps"),
-        ("500", 7): pgettext("rule", "Play"), ("500", 8): pgettext("rule", "No trumps and misère: the joker"),
-        ("500", 9): pgettext("rule", "Misère"), ("500", 10): pgettext("rule", "Scoring"),
-        ("500", 11): pgettext("rule", "Winning"), ("500", 12): pgettext("rule", "Three players"),
-        ("500", 13): pgettext("rule", "Five players"), ("500", 14): pgettext("rule", "Six players"),
-    }
-
-
 def rule_about(game: str, item: int) -> str:
     """What rule ``item`` of ``game`` is about, in a few words in the language in use ("Play")."""
-    return _about().get((game, item), "")
+    return rule_items(game).get(item, ("", ""))[0]
+
+
+def rule_items(game: str) -> dict[int, tuple[str, str]]:
+    """The rules game ``game`` declares (:meth:`cardkit.game.Game.rule_items`): item → (title,
+    words); none for a name no game has."""
+    from .registry import find_game_class
+
+    try:
+        return find_game_class(game).rule_items()
+    except UnknownOptionError:
+        return {}
+
+
+def all_rules() -> dict[str, tuple[int, ...]]:
+    """Every rule of every game: its numbered items, by game name, in their order."""
+    from .registry import GAMES
+
+    return {g.name: tuple(g.rule_items()) for g in GAMES}
 
 
 def state_words(state: str) -> str:
@@ -172,9 +168,9 @@ class RuleState:
 
 
 def rule_states(events: Iterable[Event], today: date) -> dict[tuple[str, int], RuleState]:
-    """The state of every rule of :data:`RULES` (and of any other rule in ``events``) after
+    """The state of every rule of :func:`all_rules` (and of any other rule in ``events``) after
     ``events`` (taken in time order), and whether it is due on ``today``."""
-    out = {(g, i): RuleState(g, i) for g, items in RULES.items() for i in items}
+    out = {(g, i): RuleState(g, i) for g, items in all_rules().items() for i in items}
     for ev in sorted(events, key=lambda e: e.at):
         for item in ev.items:
             rs = out.setdefault((ev.game, item), RuleState(ev.game, item))

@@ -17,7 +17,7 @@ import pytest
 from cardkit.cli import main
 from cardkit.exercises import find_lesson
 from cardkit.i18n import language
-from cardkit.progress import RULES, Progress, ProgressError, exercise_items, rule_states, state_words
+from cardkit.progress import Progress, all_rules, ProgressError, exercise_items, rule_states, state_words
 
 REPO = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 12, 1, 10, 0, tzinfo=timezone.utc)
@@ -115,7 +115,7 @@ def test_every_rule_of_both_games_has_words_in_both_languages() -> None:
 
     for lang in ("en", "es"):
         with language(lang):
-            words = [rule_about(g, i) for g, items in RULES.items() for i in items]
+            words = [rule_about(g, i) for g, items in all_rules().items() for i in items]
             assert all(words) and len(words) == 26
     with language("es"):
         assert rule_about("500", 6) == "Triunfos" and state_words("to review") == "por repasar"

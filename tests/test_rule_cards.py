@@ -13,7 +13,7 @@ W = pytest.importorskip("ipywidgets")
 from cardkit.exercises import lessons  # noqa: E402
 from cardkit.game500 import Game500  # noqa: E402
 from cardkit.i18n import language  # noqa: E402
-from cardkit.progress import RULES  # noqa: E402
+from cardkit.progress import all_rules  # noqa: E402
 from cardkit.rulecards import linked_html, rule_card, rule_text  # noqa: E402
 from cardkit.widgets import Table  # noqa: E402
 from cardkit.widgets.exercise import ExerciseWidget, Practice  # noqa: E402
@@ -41,7 +41,7 @@ def opened(html: str, rule: str) -> str:
 def test_every_rule_of_both_games_has_words_and_a_title_in_both_languages() -> None:
     for lang in ("en", "es"):
         with language(lang):
-            for game, items in RULES.items():
+            for game, items in all_rules().items():
                 for n in items:
                     card = rule_card(game, n)
                     assert card is not None and card.words and ":" in card.heading, (lang, game, n)
@@ -151,7 +151,7 @@ def test_the_progress_pages_rules_open_their_cards(tmp_path, lang: str, words: s
     from cardkit.widgets.progress import ProgressPage
 
     page = ProgressPage(lang, progress=Progress(tmp_path / "p.sqlite"))
-    assert page.table.value.count("class='cardkit-rule-link'") == sum(len(v) for v in RULES.values())
+    assert page.table.value.count("class='cardkit-rule-link'") == sum(len(v) for v in all_rules().values())
     assert words in opened(page.table.value, "500-7")
     assert not INTERNAL.search(" ".join(_tooltips(page)))
 

@@ -11,6 +11,7 @@ from ..errors import InvalidActionError, UnknownOptionError
 from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import N_, _
 from .actions import BIDS, GO_ALONE, JOKER_LEADS, NOMINATIONS, Call, bury_action, parse_action, play_action
+from .rulewords import rule_items
 from .contracts import LOSS, TARGET, TRICKS, Contract, ladder
 from .options import OPTION_CHOICES, OPTION_DOCS, OPTION_WORDS, Options500
 from .pack import pack_500
@@ -38,6 +39,7 @@ class Game500(Game):
     name = "500"
     title = N_("Five Hundred")
     rules_word = N_("Five Hundred")
+    rule_items = staticmethod(rule_items)
     talon_word = "kitty"
     lower_is_better = False
     default_player = "sensible"

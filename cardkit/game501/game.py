@@ -11,6 +11,7 @@ from ..game import TALON, Action, Game, Outcome, State
 from ..i18n import _
 from .actions import ABANDON, BIDS, DECLARES, LOOK, MARRIAGE_PLAYS, PLAYS, TRUMP_CHOICES, Bid, Give, parse_action
 from .rules import PHASE_RULES
+from .rulewords import rule_items
 from .scoring import RANKS, START_SCORE, card_points
 from .state import State501
 
@@ -28,6 +29,7 @@ class Game501(Game):
     name = "501"
     title = "501♠"
     rules_word = "501"
+    rule_items = staticmethod(rule_items)
     phase_rules: ClassVar[Mapping[str, Any]] = PHASE_RULES
     talon_word = "talon"
     lower_is_better = True

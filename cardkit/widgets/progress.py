@@ -47,7 +47,7 @@ _PAGE_CSS = """<style>
 
 
 def rules_frame(states: dict[tuple[str, int], RuleState]) -> pd.DataFrame:
-    """Every rule of :data:`~cardkit.progress.RULES` as a learner reads it, in the language in
+    """Every rule of :func:`~cardkit.progress.all_rules` as a learner reads it, in the language in
     use: the rule ("rule 8 of 501"), what it is about, its state, the right answers and
     the mistakes (refused plays included)."""
     rows = [{_("Rule"): rule_words(f"rules.md {rs.game} §{rs.item}"),
